@@ -1,0 +1,125 @@
+"""InvocationRecord: the normalized result of one tool call, shared by runtimes and contracts.
+
+Every runtime maps its own failure conventions (exceptions, ``{"error": ...}`` dicts, ``False``
+status flags, markdown replies) onto one ``status``; contract outcome schemas are written over
+:meth:`InvocationRecord.to_json`, never over a raw response.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["Status", "InvocationRecord", "INVOCATION_RECORD_SCHEMA", "to_jsonable"]
+
+Status = Literal["success", "rejected", "error"]
+STATUSES = ("success", "rejected", "error")
+
+# The JSON Schema of the record that contract outcome schemas validate (Figure 4's
+# ``invocation_record_schema``).
+INVOCATION_RECORD_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "InvocationRecord",
+    "type": "object",
+    "required": ["status", "arguments", "output", "state_changes"],
+    "properties": {
+        "status": {
+            "enum": list(STATUSES),
+            "description": "success: the call did what was asked; rejected: the tool refused the call "
+            "(a reported error, a False status flag); error: the call raised, timed out or crashed.",
+        },
+        "arguments": {"type": "object", "description": "The keyword arguments the call received."},
+        "output": {"description": "The tool's return value, as JSON."},
+        "state_changes": {
+            "type": "array",
+            "description": "Leaves of the sandbox state the call changed: {path, before, after}.",
+            "items": {
+                "type": "object",
+                "required": ["path"],
+                "properties": {"path": {"type": "string"}, "before": {}, "after": {}},
+            },
+        },
+    },
+}
+
+
+def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
+    """Convert a tool's return value into plain JSON; raises TypeError when it cannot.
+
+    Tuples and sets become lists, non-finite floats become strings, dataclasses and objects with
+    ``model_dump``/``to_dict`` are converted; anything else is unserializable.
+    """
+    if _depth > 64:
+        raise TypeError("value nests deeper than 64 levels")
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v, _depth=_depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v, _depth=_depth + 1) for v in value]
+    if isinstance(value, (set, frozenset)):
+        items = [to_jsonable(v, _depth=_depth + 1) for v in value]
+        return sorted(items, key=lambda x: json.dumps(x, sort_keys=True))
+    for attr in ("model_dump", "to_dict"):
+        fn = getattr(value, attr, None)
+        if callable(fn):
+            return to_jsonable(fn(), _depth=_depth + 1)
+    if hasattr(value, "__dataclass_fields__"):
+        import dataclasses
+
+        return to_jsonable(dataclasses.asdict(value), _depth=_depth + 1)
+    try:  # numpy scalars and arrays
+        import numpy as np
+
+        if isinstance(value, np.generic):
+            return to_jsonable(value.item(), _depth=_depth + 1)
+        if isinstance(value, np.ndarray):
+            return to_jsonable(value.tolist(), _depth=_depth + 1)
+    except ImportError:  # pragma: no cover
+        pass
+    raise TypeError(f"unserializable value of type {type(value).__name__}")
+
+
+@dataclass
+class InvocationRecord:
+    """One call's normalized outcome.
+
+    ``message`` explains a rejected or error status in a line (the exception, the tool's error
+    text); ``duration_s`` is run-dependent and never enters a library file.
+    """
+
+    tool: str
+    status: Status
+    arguments: dict[str, Any]
+    output: Any = None
+    state_changes: list[dict[str, Any]] = field(default_factory=list)
+    message: str | None = None
+    duration_s: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "success"
+
+    @property
+    def changed_state(self) -> bool:
+        return bool(self.state_changes)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record that contract outcome schemas and exports are evaluated on."""
+        return {
+            "status": self.status,
+            "arguments": self.arguments,
+            "output": self.output,
+            "state_changes": self.state_changes,
+        }
+
+    def to_evidence(self) -> dict[str, Any]:
+        """Deterministic evidence form (no timings) for library files."""
+        out = {"tool": self.tool, **self.to_json()}
+        if self.message:
+            out["message"] = self.message
+        return out

