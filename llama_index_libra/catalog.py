@@ -276,7 +276,9 @@ class ToolSpec:
             "response": self.response,
         }
         if self.source is not None:
-            out["source"] = self.source
+            # a JSON string, so the published key order (which dense encoders see) survives
+            # canonical, key-sorted library files
+            out["source"] = json.dumps(self.source, ensure_ascii=False)
         return out
 
     @classmethod
@@ -287,7 +289,7 @@ class ToolSpec:
             description=data.get("description", ""),
             parameters=dict(data.get("parameters") or {"type": "object", "properties": {}}),
             response=data.get("response"),
-            source=data.get("source"),
+            source=json.loads(data["source"]) if isinstance(data.get("source"), str) else data.get("source"),
         )
 
     @classmethod

@@ -1,0 +1,170 @@
+"""``libra``: a thin command line over the library functions.
+
+Heavy imports (torch, LlamaIndex, bfcl) happen inside the commands, so ``libra --help`` is fast.
+Every user error ends in one line on stderr starting with ``libra: error:`` and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+__all__ = ["main", "build_parser"]
+
+
+class CLIError(Exception):
+    """A user-facing error: printed as one line, exit code 2."""
+
+
+def _methods(text: str) -> list[str]:
+    from llama_index_libra.retrieval.ranker import METHODS
+
+    methods = [m.strip() for m in text.split(",") if m.strip()]
+    if not methods:
+        raise argparse.ArgumentTypeError("give at least one method")
+    unknown = [m for m in methods if m not in METHODS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown method {', '.join(unknown)}; choose from {', '.join(METHODS)}")
+    return methods
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"K must be a positive integer, got {value}")
+    return value
+
+
+def _offline_env() -> None:
+    # Model hubs are optional: the default encoder ships inside a package.
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+def _load_benchmark(name: str):
+    from llama_index_libra.benchmarks import load_benchmark
+
+    return load_benchmark(name)
+
+
+# --------------------------------------------------------------------------- eval
+def cmd_eval(args: argparse.Namespace) -> int:
+    _offline_env()
+    from llama_index_libra.evaluation.runner import evaluate, format_table
+
+    bench = _load_benchmark(args.benchmark)
+    library = None
+    factory = None
+    if args.library:
+        from llama_index_libra.library import ToolLibrary
+
+        library = ToolLibrary.load(args.library, catalog=bench.catalog)
+    elif any(m in ("libra", "schema-only") for m in args.methods):
+        factory = _default_library_factory(args.benchmark, bench, quiet=args.quiet)
+    configs = _variant_configs(args.variant)
+    report = evaluate(
+        bench,
+        args.methods,
+        k=args.k,
+        embed_model=args.embed_model,
+        library=library,
+        library_factory=factory,
+        configs=configs,
+        cache_dir=args.cache_dir,
+        show_progress=not args.quiet,
+    )
+    print(format_table(report))
+    if args.json:
+        report.write_json(args.json)
+        print(f"wrote per-method and per-task results to {args.json}")
+    if args.plot:
+        from llama_index_libra.evaluation.plots import plot_recall_ndcg
+
+        plot_recall_ndcg(report, args.plot)
+        print(f"wrote {args.plot}")
+    return 0
+
+
+def _variant_configs(variant: str | None):
+    from llama_index_libra.retrieval.propagation import PropagationConfig
+
+    if not variant or variant == "default":
+        return {"default": PropagationConfig()}
+    if variant == "table6":
+        from llama_index_libra.evaluation.variants import TABLE6_VARIANTS
+
+        return dict(TABLE6_VARIANTS)
+    from llama_index_libra.evaluation.variants import parse_variant
+
+    return {variant: parse_variant(variant)}
+
+
+def _default_library_factory(benchmark: str, bench: Any, *, quiet: bool) -> Callable[[], Any]:
+    def factory():
+        try:
+            from llama_index_libra.induction.defaults import default_library
+        except ImportError as exc:  # pragma: no cover
+            raise CLIError(f"no default library builder for {benchmark}: {exc}") from exc
+        return default_library(benchmark, catalog=bench.catalog, show_progress=not quiet)
+
+    return factory
+
+
+# --------------------------------------------------------------------------- parser
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="libra",
+        description="LIBRA tool retrieval: induce runtime-validated tool libraries and evaluate retrieval.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("eval", help="one-shot retrieval evaluation on a benchmark (Table 2 style)")
+    p.add_argument("--benchmark", required=True, help="benchmark name (bfcl)")
+    p.add_argument("--methods", type=_methods, default=["bm25", "qts"], help="comma-separated: bm25,qts,schema-only,libra")
+    p.add_argument("--k", type=_positive_int, default=None, help="cutoff K (default: the benchmark's, 15 for BFCL)")
+    p.add_argument("--library", default=None, help="a tool library JSON file (default: build/load the benchmark's)")
+    p.add_argument("--variant", default=None, help="propagation setting, e.g. 'seeds=10,selection=field-best,hops=2', or 'table6' for the grid")
+    p.add_argument("--embed-model", default=None, help="encoder: minilm (offline default), qwen3, or a model name/path")
+    p.add_argument("--cache-dir", default=None, help="embedding cache folder (default ~/.cache/llama-index-libra)")
+    p.add_argument("--json", default=None, help="write per-method and per-task results here")
+    p.add_argument("--plot", default=None, help="write a Recall vs NDCG PNG here")
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    p.set_defaults(func=cmd_eval)
+
+    _register_more(sub)
+    return parser
+
+
+def _register_more(sub: Any) -> None:
+    """Subcommands that live in their own modules (induction, library inspection)."""
+    try:
+        from llama_index_libra import cli_library
+    except ImportError:  # pragma: no cover - partial installs
+        return
+    cli_library.register(sub)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("libra: interrupted", file=sys.stderr)
+        return 130
+    except CLIError as exc:
+        print(f"libra: error: {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, KeyError, FileNotFoundError, RuntimeError) as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+        print(f"libra: error: {message}".splitlines()[0], file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,208 @@
+"""One-shot retrieval evaluation: methods x tasks -> P/R/NDCG@K tables and per-task records."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import numpy as np
+
+from llama_index_libra._io import atomic_write_json
+from llama_index_libra.evaluation.metrics import check_k, score_ranking
+from llama_index_libra.retrieval.propagation import PropagationConfig
+from llama_index_libra.retrieval.ranker import ToolRanker, check_method
+
+if TYPE_CHECKING:  # pragma: no cover
+    from llama_index_libra.benchmarks.base import Benchmark
+    from llama_index_libra.library import ToolLibrary
+
+__all__ = ["MethodResult", "EvalReport", "evaluate", "format_table", "paired_test"]
+
+
+@dataclass
+class MethodResult:
+    """Mean metrics of one method plus its per-task records."""
+
+    method: str
+    k: int
+    precision: float
+    recall: float
+    ndcg: float
+    per_task: list[dict[str, Any]] = field(default_factory=list)
+    variant: str = "default"
+
+    @property
+    def label(self) -> str:
+        return self.method if self.variant == "default" else f"{self.method} [{self.variant}]"
+
+    def array(self, metric: str) -> np.ndarray:
+        return np.asarray([t[metric] for t in self.per_task], dtype=np.float64)
+
+
+@dataclass
+class EvalReport:
+    benchmark: str
+    k: int
+    n_tasks: int
+    results: list[MethodResult]
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, label: str) -> MethodResult:
+        for r in self.results:
+            if r.label == label or r.method == label:
+                return r
+        raise KeyError(f"no result for {label!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "benchmark": self.benchmark,
+            "k": self.k,
+            "n_tasks": self.n_tasks,
+            "settings": self.settings,
+            "methods": [
+                {
+                    "method": r.method,
+                    "variant": r.variant,
+                    "precision": r.precision,
+                    "recall": r.recall,
+                    "ndcg": r.ndcg,
+                    "per_task": r.per_task,
+                }
+                for r in self.results
+            ],
+        }
+
+    def write_json(self, path: str | Path) -> Path:
+        return atomic_write_json(path, self.to_json(), indent=1)
+
+
+def evaluate(
+    benchmark: "Benchmark",
+    methods: Sequence[str],
+    *,
+    k: int | None = None,
+    embed_model: Any = None,
+    library: "ToolLibrary | None" = None,
+    library_factory: Callable[[], "ToolLibrary"] | None = None,
+    configs: dict[str, PropagationConfig] | None = None,
+    cache_dir: Any = None,
+    show_progress: bool = True,
+    depth: int | None = None,
+) -> EvalReport:
+    """Evaluate retrieval methods on a benchmark at cutoff ``k`` (default: the benchmark's).
+
+    ``configs`` maps a variant label to propagation settings (Table 6); each graph method is run
+    once per variant. ``library_factory`` builds the library lazily when a graph method needs one.
+    """
+    k = check_k(k if k is not None else benchmark.k)
+    for m in methods:
+        check_method(m)
+    if not methods:
+        raise ValueError("give at least one method")
+    configs = configs or {"default": PropagationConfig()}
+    depth = max(k, depth or 0)
+    tasks = benchmark.tasks
+    queries = [t.query for t in tasks]
+    results: list[MethodResult] = []
+    dense = None
+    dense_base: np.ndarray | None = None
+    for method in methods:
+        needs_graph = method in ("libra", "schema-only")
+        if needs_graph and library is None:
+            if library_factory is None:
+                raise ValueError(f"method {method!r} needs a tool library: pass --library or build one with `libra induce`")
+            library = library_factory()
+        variants = configs.items() if needs_graph else [("default", PropagationConfig())]
+        for variant, config in variants:
+            ranker = ToolRanker(
+                benchmark.catalog,
+                method=method,
+                embed_model=embed_model,
+                library=library if needs_graph else None,
+                config=config,
+                dense=dense,
+                cache_dir=cache_dir,
+                show_progress=show_progress,
+            )
+            if method == "bm25":
+                base = ranker.base_scores_many(queries)
+            else:
+                dense = ranker.dense
+                if dense_base is None:
+                    dense_base = ranker.base_scores_many(queries, show_progress=show_progress)
+                base = dense_base
+            per_task = []
+            iterator = range(len(tasks))
+            if show_progress:
+                from tqdm.auto import tqdm
+
+                iterator = tqdm(iterator, desc=f"{method}/{variant}", leave=False)
+            for i in iterator:
+                ranked = ranker.rank_from_base(base[i], depth)
+                names = [r.name for r in ranked]
+                s = score_ranking(names, tasks[i].gold, k)
+                per_task.append(
+                    {
+                        "id": tasks[i].id,
+                        "precision": s.precision,
+                        "recall": s.recall,
+                        "ndcg": s.ndcg,
+                        "ranked": names[:k],
+                        "gold": list(tasks[i].gold),
+                        "promoted": [r.name for r in ranked[:k] if r.promoted],
+                    }
+                )
+            results.append(
+                MethodResult(
+                    method=method,
+                    k=k,
+                    precision=float(np.mean([t["precision"] for t in per_task])),
+                    recall=float(np.mean([t["recall"] for t in per_task])),
+                    ndcg=float(np.mean([t["ndcg"] for t in per_task])),
+                    per_task=per_task,
+                    variant=variant,
+                )
+            )
+    settings: dict[str, Any] = {"configs": {v: c.__dict__ | {"kinds": list(c.kinds)} for v, c in configs.items()}}
+    if dense is not None:
+        settings["encoder"] = dense.encoder
+    return EvalReport(benchmark=benchmark.name, k=k, n_tasks=len(tasks), results=results, settings=settings)
+
+
+def paired_test(a: np.ndarray, b: np.ndarray, *, n_boot: int = 10000, seed: int = 0) -> dict[str, float]:
+    """Paired comparison of per-task scores b vs a: mean difference, bootstrap CI, Wilcoxon p.
+
+    The one-sided Wilcoxon signed-rank test asks whether b > a; the bootstrap resamples tasks.
+    """
+    from scipy.stats import wilcoxon
+
+    diff = np.asarray(b, dtype=np.float64) - np.asarray(a, dtype=np.float64)
+    rng = np.random.default_rng(seed)
+    boots = rng.choice(diff, size=(n_boot, len(diff)), replace=True).mean(axis=1)
+    nonzero = diff[diff != 0]
+    p = float(wilcoxon(nonzero, alternative="greater").pvalue) if len(nonzero) else 1.0
+    return {
+        "mean_diff": float(diff.mean()),
+        "ci_low": float(np.quantile(boots, 0.025)),
+        "ci_high": float(np.quantile(boots, 0.975)),
+        "p_bootstrap": float((boots <= 0).mean()),
+        "p_wilcoxon": p,
+        "wins": int((diff > 0).sum()),
+        "losses": int((diff < 0).sum()),
+    }
+
+
+def format_table(report: EvalReport) -> str:
+    """A Table-2-style text table: P, R, NDCG at K in percent."""
+    k = report.k
+    header = f"{'Method':<28} {'P@' + str(k):>8} {'R@' + str(k):>8} {'NDCG@' + str(k):>8}"
+    lines = [f"{report.benchmark} ({report.n_tasks} tasks)", header, "-" * len(header)]
+    for r in report.results:
+        lines.append(f"{r.label:<28} {100 * r.precision:>8.1f} {100 * r.recall:>8.1f} {100 * r.ndcg:>8.1f}")
+    return "\n".join(lines)
+
+
+def dumps_report(report: EvalReport) -> str:
+    return json.dumps(report.to_json(), indent=1)

@@ -1,0 +1,41 @@
+"""Table 6 retrieval-time settings as named PropagationConfig variants."""
+
+from __future__ import annotations
+
+from llama_index_libra.retrieval.propagation import PROVIDER_SELECTIONS, PropagationConfig
+
+__all__ = ["TABLE6_VARIANTS", "parse_variant"]
+
+# The library, encoder and cutoff stay fixed; one knob moves at a time from the default.
+TABLE6_VARIANTS: dict[str, PropagationConfig] = {
+    "default": PropagationConfig(),
+    "selection=field-best": PropagationConfig(provider_selection="field-best"),
+    "selection=dense-best": PropagationConfig(provider_selection="dense-best"),
+    "selection=all": PropagationConfig(provider_selection="all"),
+    "seeds=10": PropagationConfig(seeds=10),
+    "seeds=20": PropagationConfig(seeds=20),
+    "hops=2": PropagationConfig(hops=2),
+}
+
+
+def parse_variant(text: str) -> PropagationConfig:
+    """Parse ``seeds=10,selection=field-best,hops=2,kinds=state+provenance`` into a config."""
+    options: dict = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"variant part {part!r} is not key=value")
+        key = key.strip()
+        if key in ("seeds", "k_s", "ks"):
+            options["seeds"] = int(value)
+        elif key in ("selection", "provider_selection"):
+            if value not in PROVIDER_SELECTIONS:
+                raise ValueError(f"selection must be one of {', '.join(PROVIDER_SELECTIONS)}, got {value!r}")
+            options["provider_selection"] = value
+        elif key == "hops":
+            options["hops"] = int(value)
+        elif key == "kinds":
+            options["kinds"] = tuple(v for v in value.split("+") if v)
+        else:
+            raise ValueError(f"unknown variant key {key!r}; use seeds, selection, hops or kinds")
+    return PropagationConfig(**options)

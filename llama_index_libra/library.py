@@ -1,0 +1,273 @@
+"""ToolLibrary: catalog + contracts + runtime-validated relations, saved as versioned JSON.
+
+The file holds only deterministic content (the same catalog, runtime and settings give the same
+bytes): run-dependent figures such as wall clock live in a separate build report. Users can pin
+or veto relations by hand in an overrides file; the library records which overrides it applied.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping
+
+from llama_index_libra._io import atomic_write_json
+from llama_index_libra.catalog import ToolCatalog
+
+__all__ = [
+    "LIBRARY_FORMAT",
+    "LIBRARY_VERSION",
+    "RELATION_KINDS",
+    "VALUE_KINDS",
+    "LibraryError",
+    "Relation",
+    "ToolLibrary",
+    "load_overrides",
+]
+
+LIBRARY_FORMAT = "llama-index-libra/tool-library"
+LIBRARY_VERSION = 1
+RELATION_KINDS = ("provenance", "compatibility", "state")
+VALUE_KINDS = ("provenance", "compatibility")
+
+
+class LibraryError(ValueError):
+    """A library file that cannot be used: corrupt, another version, or inconsistent with a catalog."""
+
+
+@dataclass(frozen=True)
+class Relation:
+    """One provider -> consumer relation with the evidence that admitted it.
+
+    ``provider_field`` is the provider's export name and ``consumer_field`` the consumer's input
+    parameter (both None for ``state``). ``field_similarity`` is cos(h_f(f_out), h_f(f_in)) under the
+    library's field encoder, used by field-best provider selection.
+    """
+
+    provider: str
+    consumer: str
+    kind: str
+    provider_field: str | None = None
+    consumer_field: str | None = None
+    field_similarity: float | None = None
+    evidence: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    source: str = "induced"  # "induced" | "override"
+
+    def __post_init__(self) -> None:
+        if self.kind not in RELATION_KINDS:
+            raise LibraryError(f"relation {self.provider} -> {self.consumer}: unknown kind {self.kind!r}")
+        if self.kind in VALUE_KINDS and not self.consumer_field:
+            raise LibraryError(f"{self.kind} relation {self.provider} -> {self.consumer} needs consumer_field")
+
+    @property
+    def key(self) -> tuple[str, str, str, str, str]:
+        return (self.consumer, self.provider, self.kind, self.consumer_field or "", self.provider_field or "")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "provider": self.provider,
+            "consumer": self.consumer,
+            "kind": self.kind,
+            "provider_field": self.provider_field,
+            "consumer_field": self.consumer_field,
+        }
+        if self.field_similarity is not None:
+            out["field_similarity"] = round(float(self.field_similarity), 6)
+        if self.evidence:
+            out["evidence"] = self.evidence
+        if self.source != "induced":
+            out["source"] = self.source
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Relation":
+        try:
+            return cls(
+                provider=data["provider"],
+                consumer=data["consumer"],
+                kind=data["kind"],
+                provider_field=data.get("provider_field"),
+                consumer_field=data.get("consumer_field"),
+                field_similarity=data.get("field_similarity"),
+                evidence=data.get("evidence") or {},
+                source=data.get("source", "induced"),
+            )
+        except KeyError as exc:
+            raise LibraryError(f"relation record lacks {exc.args[0]!r}: {json.dumps(data)[:200]}") from None
+
+
+def _sorted(relations: Iterable[Relation]) -> list[Relation]:
+    unique: dict[tuple, Relation] = {}
+    for r in relations:
+        unique.setdefault(r.key, r)
+    return [unique[k] for k in sorted(unique)]
+
+
+@dataclass
+class ToolLibrary:
+    """An executable tool library L = (T, C, E) plus the schema-only candidate graph.
+
+    ``candidates`` are the type-compatible value compositions before execution filtering
+    (Table 4's schema-only ablation); ``relations`` are those the runtime supported.
+    """
+
+    catalog: ToolCatalog
+    relations: list[Relation] = field(default_factory=list)
+    contracts: dict[str, Any] = field(default_factory=dict)
+    candidates: list[Relation] = field(default_factory=list)
+    runtime: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.relations = _sorted(self.relations)
+        self.candidates = _sorted(self.candidates)
+        self.validate()
+
+    # ------------------------------------------------------------------ queries
+    def __iter__(self) -> Iterator[Relation]:
+        return iter(self.relations)
+
+    def __len__(self) -> int:
+        return len(self.relations)
+
+    def validate(self) -> None:
+        """Every relation must name catalog tools; raises LibraryError listing the unknown ones."""
+        unknown = sorted(
+            {n for r in [*self.relations, *self.candidates] for n in (r.provider, r.consumer) if n not in self.catalog}
+        )
+        if unknown:
+            shown = ", ".join(unknown[:8]) + (f" and {len(unknown) - 8} more" if len(unknown) > 8 else "")
+            raise LibraryError(f"library relations name tools missing from the catalog: {shown}")
+
+    def relations_of(self, tool: str, *, role: str = "any") -> list[Relation]:
+        """Relations where ``tool`` is the consumer (``role="consumer"``), provider, or either."""
+        self.catalog.get(tool)
+        return [
+            r
+            for r in self.relations
+            if (role in ("any", "consumer") and r.consumer == tool) or (role in ("any", "provider") and r.provider == tool)
+        ]
+
+    def counts(self) -> dict[str, int]:
+        out = {k: 0 for k in RELATION_KINDS}
+        for r in self.relations:
+            out[r.kind] += 1
+        return out
+
+    def with_relations(self, relations: Iterable[Relation]) -> "ToolLibrary":
+        """A copy holding other relations (e.g. the schema-only graph for the ablation)."""
+        return ToolLibrary(
+            catalog=self.catalog,
+            relations=list(relations),
+            contracts=self.contracts,
+            candidates=self.candidates,
+            runtime=self.runtime,
+            settings=self.settings,
+            overrides=self.overrides,
+        )
+
+    def schema_only(self) -> "ToolLibrary":
+        """The library whose relations are all schema-compatible candidates (no execution filter)."""
+        return self.with_relations(self.candidates)
+
+    def apply_overrides(self, overrides: Mapping[str, Any]) -> "ToolLibrary":
+        """Pin (add) and veto (remove) relations by hand; the library records what was applied.
+
+        ``{"pin": [relation records], "veto": [{"provider": ..., "consumer": ..., "kind"?: ...}]}``.
+        """
+        pins = [Relation.from_json({**p, "source": "override"}) for p in overrides.get("pin", [])]
+        vetoes = list(overrides.get("veto", []))
+        for v in vetoes:
+            for name in (v.get("provider"), v.get("consumer")):
+                if name is not None:
+                    self.catalog.get(name)
+
+        def vetoed(r: Relation) -> bool:
+            return any(
+                all(v.get(k) in (None, getattr(r, k)) for k in ("provider", "consumer", "kind", "provider_field", "consumer_field"))
+                for v in vetoes
+            )
+
+        kept = [r for r in self.relations if not vetoed(r)]
+        lib = self.with_relations([*kept, *pins])
+        lib.overrides = {"pin": [p.to_json() for p in pins], "veto": vetoes}
+        return lib
+
+    # ------------------------------------------------------------------ persistence
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": LIBRARY_FORMAT,
+            "version": LIBRARY_VERSION,
+            "catalog": {
+                "name": self.catalog.name,
+                "fingerprint": self.catalog.fingerprint(),
+                "tools": self.catalog.to_records(),
+            },
+            "runtime": self.runtime,
+            "settings": self.settings,
+            "contracts": {k: self.contracts[k] for k in sorted(self.contracts)},
+            "relations": [r.to_json() for r in self.relations],
+            "candidates": [r.to_json() for r in self.candidates],
+            "overrides": self.overrides,
+            "counts": self.counts(),
+        }
+
+    def save(self, path: str | Path) -> Path:
+        """Write the library atomically as deterministic, human-readable JSON."""
+        return atomic_write_json(path, self.to_json(), indent=1)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, catalog: ToolCatalog | None = None) -> "ToolLibrary":
+        if not isinstance(data, Mapping) or data.get("format") != LIBRARY_FORMAT:
+            raise LibraryError("not a llama-index-libra tool library (missing or wrong 'format')")
+        version = data.get("version")
+        if version != LIBRARY_VERSION:
+            raise LibraryError(
+                f"library file version {version!r} is not supported by this package (expects {LIBRARY_VERSION}); rebuild it with `libra induce`"
+            )
+        stored = ToolCatalog.from_records(data["catalog"]["tools"], name=data["catalog"].get("name", "catalog"))
+        if catalog is not None and catalog.fingerprint() != stored.fingerprint():
+            missing = [n for n in stored.names if n not in catalog]
+            extra = f"; tools not in your catalog: {', '.join(missing[:8])}" if missing else ""
+            raise LibraryError(f"the library was built for a different catalog{extra}")
+        return cls(
+            catalog=catalog or stored,
+            relations=[Relation.from_json(r) for r in data.get("relations", [])],
+            contracts=dict(data.get("contracts", {})),
+            candidates=[Relation.from_json(r) for r in data.get("candidates", [])],
+            runtime=dict(data.get("runtime", {})),
+            settings=dict(data.get("settings", {})),
+            overrides=dict(data.get("overrides", {})),
+        )
+
+    @classmethod
+    def load(cls, path: str | Path, *, catalog: ToolCatalog | None = None) -> "ToolLibrary":
+        """Read a library file; corrupt JSON or another format version fails with a clear message."""
+        path = Path(path)
+        if not path.exists():
+            raise LibraryError(f"library file {path} does not exist")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise LibraryError(f"library file {path} is corrupt: {exc.msg} at line {exc.lineno}") from None
+        except UnicodeDecodeError:
+            raise LibraryError(f"library file {path} is corrupt: not UTF-8 text") from None
+        try:
+            return cls.from_json(data, catalog=catalog)
+        except LibraryError as exc:
+            raise LibraryError(f"{path}: {exc}") from None
+        except (KeyError, TypeError) as exc:
+            raise LibraryError(f"library file {path} is malformed: {exc!r}") from None
+
+
+def load_overrides(path: str | Path) -> dict[str, Any]:
+    """Read an overrides file ``{"pin": [...], "veto": [...]}``."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise LibraryError(f"cannot read overrides file {path}: {exc}") from None
+    if not isinstance(data, Mapping) or set(data) - {"pin", "veto"}:
+        raise LibraryError(f"overrides file {path} must be an object with 'pin' and/or 'veto' lists")
+    return dict(data)

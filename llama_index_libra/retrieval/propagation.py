@@ -1,0 +1,210 @@
+"""Algorithm 2: graph propagation that promotes the providers of seeded consumers.
+
+Seeds S_q = top K_s by s_q. For each seeded consumer t: its state providers, plus, per input
+field with value relations, at most two providers: the one whose output field is most similar to
+the input field (field-best, query independent) and the one with the highest s_q (dense-best).
+A provider u linked to the distinct seeded consumers C_q(u) gets
+g_q(u) = (s_q(u) + sum_{t in C_q(u)} s_q(t)) / (1 + |C_q(u)|) and s'_q(u) = max(s_q(u), g_q(u)).
+
+The graph is compiled once into flat numpy arrays; a query costs a few vectorized passes over
+the edges of the seeded consumers, never a Python loop over the catalog.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from llama_index_libra.library import RELATION_KINDS, Relation
+
+__all__ = ["PropagationConfig", "PropagationGraph", "Promotion", "PROVIDER_SELECTIONS"]
+
+PROVIDER_SELECTIONS = ("both", "field-best", "dense-best", "all")
+
+
+@dataclass(frozen=True)
+class PropagationConfig:
+    """Retrieval-time settings of Table 6 (defaults are the paper's)."""
+
+    seeds: int = 15
+    provider_selection: str = "both"
+    hops: int = 1
+    kinds: tuple[str, ...] = RELATION_KINDS
+
+    def __post_init__(self) -> None:
+        if self.provider_selection not in PROVIDER_SELECTIONS:
+            raise ValueError(f"provider_selection must be one of {', '.join(PROVIDER_SELECTIONS)}, got {self.provider_selection!r}")
+        if self.seeds <= 0:
+            raise ValueError(f"seeds (K_s) must be positive, got {self.seeds}")
+        if self.hops < 1:
+            raise ValueError(f"hops must be at least 1, got {self.hops}")
+        unknown = set(self.kinds) - set(RELATION_KINDS)
+        if unknown:
+            raise ValueError(f"unknown relation kinds {sorted(unknown)}; use {', '.join(RELATION_KINDS)}")
+
+
+@dataclass(frozen=True)
+class Promotion:
+    """Why a provider was promoted: the seeded consumer and the relation that linked them."""
+
+    consumer: str
+    kind: str
+    provider_field: str | None
+    consumer_field: str | None
+    selected_by: str  # "state" | "field-best" | "dense-best" | "all"
+    hop: int = 1
+
+    def describe(self) -> str:
+        if self.kind == "state":
+            return f"state prerequisite of {self.consumer}"
+        return f"{self.kind}: provides {self.consumer}.{self.consumer_field} from {self.provider_field} ({self.selected_by})"
+
+
+@dataclass
+class _Edges:
+    provider: np.ndarray  # int64 per edge
+    consumer: np.ndarray
+    relation: np.ndarray  # index into PropagationGraph.relations
+
+
+class PropagationGraph:
+    """A compiled relation graph over a catalog's tool indices."""
+
+    def __init__(self, names: Sequence[str], relations: Iterable[Relation], *, kinds: Iterable[str] = RELATION_KINDS) -> None:
+        self.names = list(names)
+        index = {n: i for i, n in enumerate(self.names)}
+        kinds = set(kinds)
+        self.relations = [r for r in relations if r.kind in kinds and r.provider != r.consumer]
+        n = len(self.names)
+        # state edges, de-duplicated per (provider, consumer)
+        state = sorted({(index[r.provider], index[r.consumer], i) for i, r in enumerate(self.relations) if r.kind == "state"})
+        seen: set[tuple[int, int]] = set()
+        st = [(p, c, i) for p, c, i in state if not ((p, c) in seen or seen.add((p, c)))]
+        self._state = _Edges(*(np.asarray(col, dtype=np.int64) for col in zip(*st))) if st else _Edges(
+            np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
+        )
+        # value edges grouped by (consumer, input field); members sorted by provider index
+        groups: dict[tuple[int, str], list[tuple[int, float, int]]] = {}
+        for i, r in enumerate(self.relations):
+            if r.kind == "state":
+                continue
+            sim = float(r.field_similarity) if r.field_similarity is not None else 0.0
+            groups.setdefault((index[r.consumer], r.consumer_field or ""), []).append((index[r.provider], sim, i))
+        g_consumer, g_offsets, m_provider, m_sim, m_rel, field_best, field_best_rel = [], [0], [], [], [], [], []
+        for (consumer, _field), members in sorted(groups.items()):
+            # one member per provider: keep its most similar output field
+            best: dict[int, tuple[float, int]] = {}
+            for p, sim, i in members:
+                if p not in best or sim > best[p][0]:
+                    best[p] = (sim, i)
+            ordered = sorted(best.items())
+            g_consumer.append(consumer)
+            for p, (sim, i) in ordered:
+                m_provider.append(p)
+                m_sim.append(sim)
+                m_rel.append(i)
+            g_offsets.append(len(m_provider))
+            top = max(ordered, key=lambda x: (x[1][0], -x[0]))  # highest similarity, then catalog order
+            field_best.append(top[0])
+            field_best_rel.append(top[1][1])
+        self.group_consumer = np.asarray(g_consumer, dtype=np.int64)
+        self.group_offsets = np.asarray(g_offsets, dtype=np.int64)
+        self.member_provider = np.asarray(m_provider, dtype=np.int64)
+        self.member_relation = np.asarray(m_rel, dtype=np.int64)
+        self.member_group = np.repeat(np.arange(len(g_consumer), dtype=np.int64), np.diff(self.group_offsets)) if g_consumer else np.zeros(0, np.int64)
+        self.group_field_best = np.asarray(field_best, dtype=np.int64)
+        self.group_field_best_relation = np.asarray(field_best_rel, dtype=np.int64)
+        self.n = n
+
+    @property
+    def n_edges(self) -> int:
+        return int(len(self._state.provider) + len(self.member_provider))
+
+    # ------------------------------------------------------------------ query time
+    def _selected_pairs(self, scores: np.ndarray, consumers_mask: np.ndarray, selection: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(provider, consumer, relation index, selection code) for the consumers in the mask."""
+        parts_p, parts_c, parts_r, parts_s = [], [], [], []
+        if len(self._state.provider):
+            keep = consumers_mask[self._state.consumer]
+            parts_p.append(self._state.provider[keep])
+            parts_c.append(self._state.consumer[keep])
+            parts_r.append(self._state.relation[keep])
+            parts_s.append(np.zeros(int(keep.sum()), np.int8))
+        if len(self.group_consumer):
+            gmask = consumers_mask[self.group_consumer]
+            if selection == "all":
+                keep = gmask[self.member_group]
+                parts_p.append(self.member_provider[keep])
+                parts_c.append(self.group_consumer[self.member_group[keep]])
+                parts_r.append(self.member_relation[keep])
+                parts_s.append(np.full(int(keep.sum()), 3, np.int8))
+            else:
+                if selection in ("both", "field-best"):
+                    parts_p.append(self.group_field_best[gmask])
+                    parts_c.append(self.group_consumer[gmask])
+                    parts_r.append(self.group_field_best_relation[gmask])
+                    parts_s.append(np.ones(int(gmask.sum()), np.int8))
+                if selection in ("both", "dense-best"):
+                    member_scores = scores[self.member_provider]
+                    group_max = np.maximum.reduceat(member_scores, self.group_offsets[:-1])
+                    is_max = member_scores >= group_max[self.member_group]
+                    # first maximal member per group = lowest catalog index (members sorted by provider)
+                    pos = np.where(is_max, np.arange(len(member_scores)), len(member_scores))
+                    first = np.minimum.reduceat(pos, self.group_offsets[:-1])
+                    first = first[gmask]
+                    parts_p.append(self.member_provider[first])
+                    parts_c.append(self.group_consumer[gmask])
+                    parts_r.append(self.member_relation[first])
+                    parts_s.append(np.full(len(first), 2, np.int8))
+        if not parts_p:
+            empty = np.zeros(0, np.int64)
+            return empty, empty, empty, np.zeros(0, np.int8)
+        return np.concatenate(parts_p), np.concatenate(parts_c), np.concatenate(parts_r), np.concatenate(parts_s)
+
+    def propagate(self, scores: np.ndarray, config: PropagationConfig = PropagationConfig()) -> tuple[np.ndarray, dict[int, list[tuple[int, int, int, int]]]]:
+        """Return s'_q and, per promoted provider index, its (consumer, relation, selection, hop) links."""
+        base = np.asarray(scores, dtype=np.float64)
+        out = base.copy()
+        links: dict[int, list[tuple[int, int, int, int]]] = {}
+        if self.n_edges == 0:
+            return out, links
+        order = np.argsort(-base, kind="stable")
+        frontier = np.zeros(self.n, dtype=bool)
+        frontier[order[: config.seeds]] = True
+        processed = frontier.copy()
+        for hop in range(1, config.hops + 1):
+            p, c, r, s = self._selected_pairs(out, frontier, config.provider_selection)
+            if len(p) == 0:
+                break
+            # distinct (provider, consumer) pairs define C_q(u)
+            pair_key = p * self.n + c
+            _, first = np.unique(pair_key, return_index=True)
+            up, uc = p[first], c[first]
+            consumer_sum = np.bincount(up, weights=out[uc], minlength=self.n)
+            consumer_cnt = np.bincount(up, minlength=self.n)
+            has = consumer_cnt > 0
+            g = np.where(has, (out + consumer_sum) / (1.0 + consumer_cnt), -np.inf)
+            updated = np.maximum(out, g)
+            for pi, ci, ri, si in zip(p.tolist(), c.tolist(), r.tolist(), s.tolist()):
+                links.setdefault(pi, []).append((ci, ri, si, hop))
+            out = updated
+            frontier = has & ~processed
+            processed |= frontier
+            if not frontier.any():
+                break
+        return out, links
+
+    def explain(self, links: list[tuple[int, int, int, int]]) -> list[Promotion]:
+        """Human-readable promotions of one provider (de-duplicated, deterministic order)."""
+        names = {0: "state", 1: "field-best", 2: "dense-best", 3: "all"}
+        seen, out = set(), []
+        for ci, ri, si, hop in sorted(links):
+            rel = self.relations[ri]
+            key = (ci, rel.kind, rel.provider_field, rel.consumer_field)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(Promotion(self.names[ci], rel.kind, rel.provider_field, rel.consumer_field, names[si], hop))
+        return out

@@ -1,0 +1,102 @@
+import json
+
+import pytest
+
+from llama_index_libra.catalog import CatalogError, ToolCatalog, ToolSpec, lift_prose_constraints, normalize_schema
+
+
+def doc(name, desc="does things", **params):
+    return {"name": name, "description": desc, "parameters": {"type": "dict", "properties": params, "required": list(params)}}
+
+
+def test_normalize_types_recursively():
+    schema = normalize_schema(
+        {"type": "dict", "properties": {"x": {"type": "float"}, "t": {"type": "tuple", "items": {"type": "integer"}}, "m": {"type": "any"}}}
+    )
+    assert schema["type"] == "object"
+    assert schema["properties"]["x"]["type"] == "number"
+    assert schema["properties"]["t"]["type"] == "array"
+    assert "type" not in schema["properties"]["m"]
+
+
+@pytest.mark.parametrize(
+    "node, expected",
+    [
+        ({"type": "string", "description": 'Mode. [Enum]: ["engage", "release"]'}, {"enum": ["engage", "release"]}),
+        ({"type": "string", "description": "The base currency. [Enum]: USD, RMB, EUR"}, {"enum": ["USD", "RMB", "EUR"]}),
+        ({"type": "string", "description": "The class. Options are: economy, business, first."}, {"enum": ["economy", "business", "first"]}),
+        ({"type": "number", "description": "Position, between 0 (not pressed) and 1 (fully pressed)."}, {"minimum": 0, "maximum": 1}),
+        ({"type": "integer", "description": "Speed between 0 and 120 and a multiple of 5."}, {"minimum": 0, "maximum": 120, "multipleOf": 5}),
+        ({"type": "integer", "description": "The fan speed set from 0 to 100."}, {"minimum": 0, "maximum": 100}),
+        ({"type": "string", "description": "Date in the format 'YYYY-MM-DD'"}, {"format": "date"}),
+        ({"type": "string", "description": "Expiry in the format MM/YYYY"}, {"pattern": r"^\d{2}/\d{4}$"}),
+        ({"type": "array", "items": {"type": "string"}, "description": '[Enum]: ["driver", "passenger"]'}, {"items": {"type": "string", "enum": ["driver", "passenger"]}}),
+    ],
+)
+def test_prose_constraints_are_lifted(node, expected):
+    lifted = lift_prose_constraints(node)
+    for key, value in expected.items():
+        assert lifted[key] == value
+
+
+def test_explicit_constraints_win_and_prose_is_not_an_enum():
+    assert lift_prose_constraints({"type": "string", "enum": ["a"], "description": "[Enum]: b, c"})["enum"] == ["a"]
+    long = {"type": "string", "description": "One of: the many things a long sentence could possibly describe here at length."}
+    assert "enum" not in lift_prose_constraints(long)
+
+
+def test_function_doc_keeps_published_text_and_qualifies_name():
+    spec = ToolSpec.from_function_doc(doc("book", x={"type": "float", "description": "x"}), namespace="TravelAPI")
+    assert spec.name == "TravelAPI.book" and spec.short_name == "book" and spec.namespace == "TravelAPI"
+    text = json.loads(spec.text())
+    assert text["name"] == "TravelAPI.book" and text["parameters"]["type"] == "dict"  # published doc embedded
+    assert spec.parameters["properties"]["x"]["type"] == "number"
+
+
+def test_openai_wrapper_and_tools_file(tmp_path):
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps([{"type": "function", "function": doc("a")}, doc("b")]))
+    catalog = ToolCatalog.from_file(path)
+    assert catalog.names == ["a", "b"] and "a" in catalog
+    jl = tmp_path / "tools.jsonl"
+    jl.write_text("\n".join(json.dumps(doc(n)) for n in "xyz"))
+    assert ToolCatalog.from_file(jl).names == ["x", "y", "z"]
+
+
+def test_duplicates_and_missing_fields_are_named():
+    with pytest.raises(CatalogError, match="duplicate tool names: a"):
+        ToolCatalog.from_function_docs([doc("a"), doc("a"), doc("b")])
+    with pytest.raises(CatalogError, match="entry 1.*lacks description"):
+        ToolCatalog.from_function_docs([doc("a"), {"name": "b"}])
+
+
+def test_empty_and_malformed_catalogs(tmp_path):
+    with pytest.raises(CatalogError, match="empty"):
+        ToolCatalog([])
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"name": "a", ')
+    with pytest.raises(CatalogError, match="malformed catalog file"):
+        ToolCatalog.from_file(bad)
+    with pytest.raises(CatalogError, match="does not exist"):
+        ToolCatalog.from_file(tmp_path / "missing.json")
+
+
+def test_unknown_tool_suggests_close_names():
+    catalog = ToolCatalog.from_function_docs([doc("send_message"), doc("get_user_id")])
+    with pytest.raises(KeyError, match="did you mean send_message"):
+        catalog.get("send_mesage")
+
+
+def test_from_llama_index_tools_and_round_trip(tmp_path):
+    from llama_index.core.tools import FunctionTool
+
+    def add(a: int, b: float = 1.0) -> float:
+        """Add two numbers."""
+        return a + b
+
+    catalog = ToolCatalog.from_tools([FunctionTool.from_defaults(fn=add)])
+    spec = catalog.get("add")
+    assert spec.parameters["properties"]["a"]["type"] == "integer" and spec.required_inputs == ["a"]
+    catalog.to_file(tmp_path / "c.jsonl")
+    again = ToolCatalog.from_records([json.loads(l) for l in (tmp_path / "c.jsonl").read_text().splitlines()])
+    assert again.fingerprint() == catalog.fingerprint()
