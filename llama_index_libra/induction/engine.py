@@ -1,0 +1,546 @@
+"""Algorithm 1: execute candidate compositions in a sandbox and keep counterfactually supported relations.
+
+Exploration is breadth first over sandbox states, starting from the runtime's fresh state:
+
+1. In each explored state, every success template of every tool runs; literal-only templates
+   first, then templates whose observation inputs are bound to values observed earlier (exports
+   of successful calls in this state or on the path to it). Bindings are ranked by the
+   similarity of the provider's field name to the input name and capped per input.
+2. Input provenance: a bound call that succeeds is re-run from the same saved state with the
+   input replaced by a control (an optional input is omitted instead). Control fails ->
+   ``provenance``; control succeeds and the field names align (cos > tau) -> ``compatibility``.
+3. State dependency: a successful call that changes the state is a transition sigma -> sigma'.
+   Every template of the tools in the same state partition runs with identical arguments in
+   sigma and in sigma'; fail before and succeed after -> ``state``.
+4. New states are explored up to ``max_depth`` calls from the fresh state (de-duplicated by the
+   state digest), so multi-hop and conjunctive prerequisites are found: in a state where the
+   doors are locked, pressing the brake is what lets the engine start.
+
+Runs are memoized by (state digest, tool, arguments): runtimes are deterministic, so a repeated
+call in the same state is never executed twice. All iteration orders are deterministic, so the
+same catalog, runtime and settings give the same library bytes.
+
+Bounds: ``max_depth`` (state chain length), ``max_states`` (distinct states explored),
+``max_runs`` (tool executions) and ``bindings_per_input``; the report says what they cut.
+Known limitation: below the fresh state, only tools of the partitions changed on the path are
+re-explored (tools of untouched partitions behave exactly as in the parent state), so a value
+first produced in one partition's child state is not offered to other partitions' tools.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from jsonschema import Draft202012Validator
+
+from llama_index_libra._io import atomic_write_json, canonical_json
+from llama_index_libra.catalog import ToolCatalog, ToolSpec
+from llama_index_libra.induction.controls import NO_CONTROL, make_control
+from llama_index_libra.induction.fields import FieldEncoder, resolve_field_encoder
+from llama_index_libra.library import Relation, ToolLibrary
+from llama_index_libra.records import InvocationRecord
+
+__all__ = ["InductionConfig", "BuildReport", "induce", "candidate_compositions", "schema_type"]
+
+
+@dataclass(frozen=True)
+class InductionConfig:
+    """Induction settings. ``tau`` is the field-alignment threshold of compatibility relations.
+
+    tau = 0.5 is fixed a priori (never fitted to benchmark labels): under the packaged MiniLM
+    encoder, humanized field names that denote the same thing ("user id"/"receiver id",
+    "access token"/"token") score above it, unrelated ones ("balance"/"file name") well below.
+    """
+
+    tau: float = 0.5
+    max_depth: int = 2
+    max_states: int = 5000
+    max_runs: int = 1_000_000
+    bindings_per_input: int = 4
+    timeout_s: float | None = 5.0
+    evidence_chars: int = 400
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class BuildReport:
+    """Run-dependent build figures (Table 5); kept out of the deterministic library file."""
+
+    tools: int = 0
+    candidates: int = 0
+    relations: dict[str, int] = field(default_factory=dict)
+    runs: int = 0
+    memo_hits: int = 0
+    states_explored: int = 0
+    transitions: int = 0
+    states_cut_depth: int = 0
+    states_cut_budget: int = 0
+    runs_cut_budget: int = 0
+    duplicate_states: int = 0
+    errors: int = 0
+    timeouts: int = 0
+    contracts_revised: int = 0
+    llm_calls: int = 0
+    cache_hits: int = 0
+    wall_s: float = 0.0
+    execution_s: float = 0.0
+    failures: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def s_per_1000_candidates(self) -> float:
+        return 1000.0 * self.wall_s / self.candidates if self.candidates else float("nan")
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["s_per_1000_candidates"] = self.s_per_1000_candidates
+        return out
+
+    def write(self, path: str | Path) -> Path:
+        return atomic_write_json(path, self.to_json(), indent=1)
+
+    def summary(self) -> str:
+        rel = ", ".join(f"{k} {v}" for k, v in self.relations.items())
+        return (
+            f"tools {self.tools} | candidate compositions {self.candidates} | relations: {rel}\n"
+            f"runs {self.runs} (memo hits {self.memo_hits}, errors {self.errors}, timeouts {self.timeouts}) | "
+            f"states explored {self.states_explored}, transitions {self.transitions}\n"
+            f"cut by bounds: states beyond max_depth {self.states_cut_depth}, states over max_states "
+            f"{self.states_cut_budget}, runs over max_runs {self.runs_cut_budget}\n"
+            f"wall clock {self.wall_s:.2f} s | {self.s_per_1000_candidates:.3f} s per 1,000 candidates"
+        )
+
+
+# ------------------------------------------------------------------------------- static candidates
+_NUMERIC = {"integer", "number"}
+
+
+def schema_type(schema: Any) -> str | None:
+    if isinstance(schema, Mapping):
+        t = schema.get("type")
+        if isinstance(t, str):
+            return t
+        if isinstance(schema.get("enum"), list) and schema["enum"]:
+            v = schema["enum"][0]
+            return {bool: "boolean", int: "integer", float: "number", str: "string"}.get(type(v))
+    return None
+
+
+def _compatible(out_schema: Any, in_schema: Any) -> bool:
+    a, b = schema_type(out_schema), schema_type(in_schema)
+    if a is None or b is None:
+        return True
+    if a == b:
+        if a == "array":
+            return _compatible((out_schema or {}).get("items"), (in_schema or {}).get("items"))
+        return True
+    return a == "integer" and b == "number"
+
+
+def candidate_compositions(catalog: ToolCatalog, contracts: Mapping[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(provider, export name, consumer, input) quadruples whose export schema type-fits the input."""
+    inputs = [
+        (spec.name, name, schema)
+        for spec in catalog
+        for name, schema in ((spec.parameters or {}).get("properties") or {}).items()
+    ]
+    out = []
+    for spec in catalog:
+        contract = contracts[spec.name]
+        exports = {}
+        for e in contract.exports:
+            if e.propagate and e.name not in exports:
+                exports[e.name] = e.schema
+        for export_name, export_schema in exports.items():
+            for consumer, input_name, input_schema in inputs:
+                if consumer != spec.name and _compatible(export_schema, input_schema):
+                    out.append((spec.name, export_name, consumer, input_name))
+    return out
+
+
+# ------------------------------------------------------------------------------- exploration state
+@dataclass(frozen=True)
+class _Value:
+    provider: str
+    export: str
+    path: str
+    value: Any
+    key: str
+
+
+@dataclass
+class _Node:
+    id: int
+    digest: str
+    snap: Any
+    depth: int
+    path: tuple[dict[str, Any], ...]
+    pool: list[_Value]
+    partitions: frozenset[str] | None  # None: every partition (the fresh state)
+
+
+class _Explorer:
+    def __init__(self, runtime: Any, catalog: ToolCatalog, contracts: Mapping[str, Any], config: InductionConfig,
+                 encoder: FieldEncoder, report: BuildReport, progress: Any) -> None:
+        self.runtime = runtime
+        self.catalog = catalog
+        self.contracts = contracts
+        self.config = config
+        self.encoder = encoder
+        self.report = report
+        self.progress = progress
+        self.memo: dict[tuple[str, str, str], tuple[InvocationRecord, tuple[str, Any] | None]] = {}
+        self.live: tuple[int, Any] | None = None
+        self.relations: dict[tuple, Relation] = {}
+        self.partition = {spec.name: runtime.partition_of(spec.name) for spec in catalog}
+        self.by_partition: dict[str, list[ToolSpec]] = {}
+        for spec in catalog:
+            self.by_partition.setdefault(self.partition[spec.name], []).append(spec)
+        self._validators: dict[tuple[str, str], Draft202012Validator] = {}
+        self._sims: dict[tuple[str, str], float] = {}
+        self.nodes = 0
+        self.seen: dict[str, int] = {}
+
+    # ---- helpers
+    def sim(self, a: str, b: str) -> float:
+        key = (a, b)
+        if key not in self._sims:
+            self._sims[key] = float(self.encoder.similarity(a, b))
+        return self._sims[key]
+
+    def validator(self, spec: ToolSpec, name: str) -> Draft202012Validator:
+        key = (spec.name, name)
+        if key not in self._validators:
+            schema = ((spec.parameters or {}).get("properties") or {}).get(name, {})
+            self._validators[key] = Draft202012Validator(schema if isinstance(schema, (dict, bool)) else {})
+        return self._validators[key]
+
+    def trim(self, record: InvocationRecord) -> dict[str, Any]:
+        ev = record.to_evidence()
+        for key in ("output", "state_changes"):
+            text = canonical_json(ev.get(key))
+            if len(text) > self.config.evidence_chars:
+                ev[key] = text[: self.config.evidence_chars] + "...[truncated]"
+        return ev
+
+    def classify(self, tool: str, record: InvocationRecord) -> str | None:
+        outcome = self.contracts[tool].classify(record)
+        if outcome is None:  # neither schema: fall back on the normalized status
+            return "success" if record.status == "success" else "failure"
+        return outcome
+
+    # ---- execution
+    def run(self, node: _Node, tool: str, args: dict[str, Any]) -> tuple[InvocationRecord, tuple[str, Any] | None]:
+        key = (node.digest, tool, canonical_json(args))
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.report.memo_hits += 1
+            return hit
+        if self.report.runs >= self.config.max_runs:
+            self.report.runs_cut_budget += 1
+            rec = InvocationRecord(tool=tool, status="error", arguments=args, message="not run: max_runs reached")
+            return rec, None
+        if self.live is None or self.live[0] != node.id:
+            self.live = (node.id, self.runtime.restore(node.snap))
+        state = self.live[1]
+        t0 = time.perf_counter()
+        record = self.runtime.call(state, tool, args, timeout_s=self.config.timeout_s)
+        self.report.execution_s += time.perf_counter() - t0
+        self.report.runs += 1
+        child = None
+        if record.status == "error":
+            self.report.errors += 1
+            if record.message and "timed out" in record.message:
+                self.report.timeouts += 1
+            self.report.failures.setdefault(tool, record.message or "error")
+            self.live = None  # a failed call may have left the state half-changed
+        if record.state_changes:
+            if record.status == "success":
+                child = (self.runtime.digest(state), self.runtime.snapshot(state))
+            self.live = None
+        self.memo[key] = (record, child)
+        return record, child
+
+    # ---- values
+    def values_of(self, tool: str, record: InvocationRecord) -> list[_Value]:
+        out = []
+        for ev in self.contracts[tool].extract(record, propagating_only=True):
+            out.append(_Value(tool, ev.export_name, ev.path, ev.value, f"{tool}\x00{ev.export_name}\x00{canonical_json(ev.value)}"))
+        return out
+
+    @staticmethod
+    def add_values(pool: list[_Value], keys: set[str], values: Iterable[_Value]) -> None:
+        for v in values:
+            if v.key not in keys:
+                keys.add(v.key)
+                pool.append(v)
+
+    def candidates_for(self, spec: ToolSpec, name: str, pool: list[_Value]) -> list[_Value]:
+        validator = self.validator(spec, name)
+        ranked = []
+        seen_values: set[str] = set()
+        for i, v in enumerate(pool):
+            if v.provider == spec.name or not validator.is_valid(v.value):
+                continue
+            ranked.append((-self.sim(v.export, name), i, v))
+        ranked.sort(key=lambda x: (x[0], x[1]))
+        out = []
+        for _, _, v in ranked:
+            vk = v.provider + "\x00" + canonical_json(v.value)
+            if vk in seen_values:
+                continue
+            seen_values.add(vk)
+            out.append(v)
+            if len(out) >= self.config.bindings_per_input:
+                break
+        return out
+
+    def bindings(self, spec: ToolSpec, template: Any, pool: list[_Value], *, best_only: bool = False) -> list[dict[str, _Value]]:
+        options = {}
+        for name in template.observations:
+            cands = self.candidates_for(spec, name, pool)
+            if not cands:
+                return []
+            options[name] = cands
+        base = {name: cands[0] for name, cands in options.items()}
+        out = [base]
+        if not best_only:
+            for name, cands in options.items():
+                for alt in cands[1:]:
+                    out.append({**base, name: alt})
+        return out
+
+    @staticmethod
+    def literal_args(template: Any) -> dict[str, Any]:
+        return {name: arg.value for name, arg in template.arguments.items() if arg.kind == "literal"}
+
+    # ---- relations
+    def admit(self, relation: Relation) -> None:
+        self.relations.setdefault(relation.key, relation)
+
+    def call_json(self, tool: str, args: Mapping[str, Any]) -> dict[str, Any]:
+        return {"tool": tool, "arguments": dict(args)}
+
+    # ---- the three tests
+    def provenance_tests(self, node: _Node, spec: ToolSpec, template: Any, args: dict[str, Any],
+                         binding: Mapping[str, _Value], record: InvocationRecord) -> None:
+        required = set(spec.required_inputs)
+        for name, value in binding.items():
+            control_args = dict(args)
+            if name not in required:
+                control_args.pop(name)
+                control_desc: Any = {"omitted": name}
+            else:
+                literals = [t.arguments[name].value for t in self.contracts[spec.name].templates
+                            if name in t.arguments and t.arguments[name].kind == "literal"]
+                control = make_control(value.value, ((spec.parameters or {}).get("properties") or {}).get(name, {}), literals)
+                if control is NO_CONTROL:
+                    continue
+                control_args[name] = control
+                control_desc = {"value": control}
+            control_record, _ = self.run(node, spec.name, control_args)
+            outcome = self.classify(spec.name, control_record)
+            similarity = self.sim(value.export, name)
+            evidence = {
+                "state": list(node.path),
+                "provider_value": {"tool": value.provider, "export": value.export, "path": value.path, "value": value.value},
+                "call": self.call_json(spec.name, args),
+                "record": self.trim(record),
+                "control": {**control_desc, "call": self.call_json(spec.name, control_args), "record": self.trim(control_record)},
+            }
+            if outcome == "failure":
+                kind = "provenance"
+            elif outcome == "success" and similarity > self.config.tau:
+                kind = "compatibility"
+            else:
+                continue
+            self.admit(Relation(value.provider, spec.name, kind, value.export, name, round(similarity, 6), evidence))
+
+    def state_tests(self, before: _Node, after: _Node, provider: str, provider_args: dict[str, Any]) -> None:
+        self.report.transitions += 1
+        for spec in self.by_partition[self.partition[provider]]:
+            if spec.name == provider:
+                continue
+            for template in self.contracts[spec.name].success_templates:
+                args = self.literal_args(template)
+                binds = self.bindings(spec, template, after.pool, best_only=True) if template.observations else [{}]
+                for binding in binds:
+                    call = {**args, **{k: v.value for k, v in binding.items()}}
+                    rb, _ = self.run(before, spec.name, call)
+                    if self.classify(spec.name, rb) != "failure":
+                        continue
+                    ra, _ = self.run(after, spec.name, call)
+                    if self.classify(spec.name, ra) != "success":
+                        continue
+                    self.admit(Relation(provider, spec.name, "state", None, None, None, {
+                        "state": list(before.path),
+                        "provider_call": self.call_json(provider, provider_args),
+                        "consumer_call": self.call_json(spec.name, call),
+                        "before": self.trim(rb),
+                        "after": self.trim(ra),
+                    }))
+
+    # ---- exploration
+    def new_node(self, digest: str, snap: Any, depth: int, path: tuple, pool: list[_Value], partitions) -> _Node:
+        self.nodes += 1
+        return _Node(self.nodes, digest, snap, depth, path, pool, partitions)
+
+    def explore(self) -> None:
+        state = self.runtime.fresh()
+        root = self.new_node(self.runtime.digest(state), self.runtime.snapshot(state), 0, (), [], None)
+        self.seen[root.digest] = root.id
+        queue: deque[_Node] = deque([root])
+        while queue:
+            node = queue.popleft()
+            self.report.states_explored += 1
+            self.explore_node(node, queue)
+            if self.progress is not None:
+                self.progress.update(1)
+                self.progress.set_postfix(runs=self.report.runs, relations=len(self.relations), refresh=False)
+
+    def explore_node(self, node: _Node, queue: deque) -> None:
+        pool = list(node.pool)
+        keys = {v.key for v in pool}
+        tools = [s for s in self.catalog if node.partitions is None or self.partition[s.name] in node.partitions]
+        expand = node.depth < self.config.max_depth
+
+        def after_success(spec: ToolSpec, args: dict[str, Any], record: InvocationRecord, child) -> None:
+            values = self.values_of(spec.name, record)
+            if child is None:
+                self.add_values(pool, keys, values)
+                return
+            if not expand:
+                self.report.states_cut_depth += 1
+                return
+            digest, snap = child
+            child_pool = list(pool)
+            self.add_values(child_pool, {v.key for v in child_pool}, values)
+            parts = frozenset({self.partition[spec.name]}) | (node.partitions or frozenset())
+            after = self.new_node(digest, snap, node.depth + 1, node.path + (self.call_json(spec.name, args),), child_pool, parts)
+            self.state_tests(node, after, spec.name, args)
+            if digest in self.seen:
+                self.report.duplicate_states += 1
+            elif len(self.seen) >= self.config.max_states:
+                self.report.states_cut_budget += 1
+            else:
+                self.seen[digest] = after.id
+                queue.append(after)
+
+        # pass 1: literal-only templates
+        for spec in tools:
+            for template in self.contracts[spec.name].success_templates:
+                if template.observations:
+                    continue
+                args = self.literal_args(template)
+                record, child = self.run(node, spec.name, args)
+                if self.classify(spec.name, record) == "success":
+                    after_success(spec, args, record, child)
+        # pass 2 and 3: templates with observation inputs, bound to the values seen so far
+        tried: set[tuple[str, str]] = set()
+        for _round in range(2):
+            for spec in tools:
+                for template in self.contracts[spec.name].success_templates:
+                    if not template.observations:
+                        continue
+                    for binding in self.bindings(spec, template, pool):
+                        args = {**self.literal_args(template), **{k: v.value for k, v in binding.items()}}
+                        marker = (spec.name, canonical_json(args) + "|" + canonical_json(sorted((k, v.key) for k, v in binding.items())))
+                        if marker in tried:
+                            continue
+                        tried.add(marker)
+                        record, child = self.run(node, spec.name, args)
+                        if self.classify(spec.name, record) != "success":
+                            continue
+                        self.provenance_tests(node, spec, template, args, binding, record)
+                        after_success(spec, args, record, child)
+
+
+def _propose_contracts(catalog: ToolCatalog, runtime: Any, proposer: Any, contracts: Mapping[str, Any] | None) -> dict[str, Any]:
+    from llama_index_libra.contracts.model import Contract
+
+    out: dict[str, Any] = {}
+    given = dict(contracts or {})
+    if proposer is None and len(given) < len(catalog):
+        from llama_index_libra.contracts.proposer import SchemaContractProposer
+
+        proposer = SchemaContractProposer(fixtures=getattr(runtime, "fixtures", None) or {})
+    for spec in catalog:
+        contract = given.get(spec.name)
+        if contract is None:
+            contract = proposer.propose(spec)
+        elif not isinstance(contract, Contract):
+            contract = Contract.from_json(contract, spec=spec)
+        out[spec.name] = contract.with_mechanical_exports(spec)
+    return out
+
+
+def induce(
+    runtime: Any,
+    *,
+    catalog: ToolCatalog | None = None,
+    proposer: Any = None,
+    contracts: Mapping[str, Any] | None = None,
+    config: InductionConfig | None = None,
+    field_encoder: Any = "minilm",
+    show_progress: bool = False,
+) -> tuple[ToolLibrary, BuildReport]:
+    """Build a :class:`ToolLibrary` by executing candidate compositions in ``runtime``.
+
+    ``runtime`` is the sandbox the user explicitly provides; no tool is ever called outside it.
+    ``contracts`` (tool -> Contract or its JSON) override the ``proposer`` (default: the
+    schema-derived proposer, no LLM). Returns the deterministic library and the run's report.
+    """
+    config = config or InductionConfig()
+    catalog = catalog or runtime.catalog
+    t0 = time.perf_counter()
+    report = BuildReport(tools=len(catalog))
+    contract_map = _propose_contracts(catalog, runtime, proposer, contracts)
+    encoder = resolve_field_encoder(field_encoder)
+
+    quads = candidate_compositions(catalog, contract_map)
+    report.candidates = len(quads)
+    if hasattr(encoder, "warm"):
+        encoder.warm(sorted({q[1] for q in quads} | {q[3] for q in quads}))
+
+    progress = None
+    if show_progress:
+        from tqdm.auto import tqdm
+
+        progress = tqdm(desc=f"inducing {catalog.name}", unit="state")
+    explorer = _Explorer(runtime, catalog, contract_map, config, encoder, report, progress)
+    try:
+        explorer.explore()
+    finally:
+        if progress is not None:
+            progress.close()
+
+    candidates = [
+        Relation(p, c, "compatibility", e, i, round(explorer.sim(e, i), 6), {}, source="schema")
+        for p, e, c, i in quads
+    ]
+    library = ToolLibrary(
+        catalog=catalog,
+        relations=list(explorer.relations.values()),
+        contracts={name: c.to_json() for name, c in contract_map.items()},
+        candidates=candidates,
+        runtime=_runtime_info(runtime),
+        settings={"induction": config.to_json(), "field_encoder": getattr(encoder, "name", type(encoder).__name__),
+                  "proposer": type(proposer).__name__ if proposer is not None else "SchemaContractProposer"},
+    )
+    report.relations = library.counts()
+    report.wall_s = time.perf_counter() - t0
+    return library, report
+
+
+def _runtime_info(runtime: Any) -> dict[str, Any]:
+    info: dict[str, Any] = {"name": getattr(runtime, "name", type(runtime).__name__), "class": type(runtime).__name__}
+    fixtures = getattr(runtime, "fixtures", None)
+    if fixtures:
+        info["fixtures"] = json.loads(canonical_json(fixtures))
+    return info
