@@ -197,10 +197,11 @@ def paired_test(a: np.ndarray, b: np.ndarray, *, n_boot: int = 10000, seed: int 
 def format_table(report: EvalReport) -> str:
     """A Table-2-style text table: P, R, NDCG at K in percent."""
     k = report.k
-    header = f"{'Method':<28} {'P@' + str(k):>8} {'R@' + str(k):>8} {'NDCG@' + str(k):>8}"
+    width = max([28] + [len(r.label) + 2 for r in report.results])
+    header = f"{'Method':<{width}} {'P@' + str(k):>8} {'R@' + str(k):>8} {'NDCG@' + str(k):>8}"
     lines = [f"{report.benchmark} ({report.n_tasks} tasks)", header, "-" * len(header)]
     for r in report.results:
-        lines.append(f"{r.label:<28} {100 * r.precision:>8.1f} {100 * r.recall:>8.1f} {100 * r.ndcg:>8.1f}")
+        lines.append(f"{r.label:<{width}} {100 * r.precision:>8.1f} {100 * r.recall:>8.1f} {100 * r.ndcg:>8.1f}")
     return "\n".join(lines)
 
 

@@ -1,0 +1,112 @@
+"""``libra induce``, ``libra show`` and ``libra query``: build and inspect tool libraries."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+__all__ = ["register"]
+
+
+def cmd_induce(args: argparse.Namespace) -> int:
+    from llama_index_libra.induction.defaults import benchmark_runtime
+    from llama_index_libra.induction.engine import InductionConfig, induce
+    from llama_index_libra.library import load_overrides
+
+    runtime = benchmark_runtime(args.benchmark)
+    config = InductionConfig(max_depth=args.max_depth, max_states=args.max_states, tau=args.tau, timeout_s=args.timeout)
+    library, report = induce(runtime, config=config, field_encoder=args.field_encoder, show_progress=not args.quiet)
+    if args.overrides:
+        library = library.apply_overrides(load_overrides(args.overrides))
+    out = Path(args.out)
+    library.save(out)
+    report_path = Path(args.report) if args.report else out.with_name(out.name.replace(".json", "") + ".report.json")
+    report.write(report_path)
+    print(report.summary())
+    print(f"wrote {out} and {report_path}")
+    return 0
+
+
+def _format_relation(r: Any, *, evidence: bool) -> str:
+    fields = "" if r.kind == "state" else f" [{r.provider_field} -> {r.consumer_field}]"
+    line = f"  {r.provider} -> {r.consumer} ({r.kind}){fields}"
+    if evidence and r.evidence:
+        line += "\n      evidence: " + json.dumps(r.evidence, ensure_ascii=False)[:600]
+    return line
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from llama_index_libra.library import ToolLibrary
+
+    library = ToolLibrary.load(args.library)
+    counts = library.counts()
+    print(f"library {args.library}: {len(library.catalog)} tools, {len(library)} relations "
+          f"({', '.join(f'{k} {v}' for k, v in counts.items())}), {len(library.candidates)} schema-only candidates")
+    if library.overrides:
+        print(f"overrides applied: {len(library.overrides.get('pin', []))} pinned, {len(library.overrides.get('veto', []))} vetoed")
+    if args.tool:
+        library.catalog.get(args.tool)  # clear error for unknown names
+        print(f"\nprerequisites of {args.tool} (providers):")
+        for r in library.relations_of(args.tool, role="consumer"):
+            print(_format_relation(r, evidence=args.evidence))
+        print(f"\ntools that need {args.tool} (consumers):")
+        for r in library.relations_of(args.tool, role="provider"):
+            print(_format_relation(r, evidence=args.evidence))
+    else:
+        per_ns: dict[str, int] = {}
+        for r in library.relations:
+            ns = r.consumer.split(".")[0] if "." in r.consumer else "-"
+            per_ns[ns] = per_ns.get(ns, 0) + 1
+        for ns, n in sorted(per_ns.items()):
+            print(f"  {ns}: {n} relations")
+    return 0
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    from llama_index_libra.library import ToolLibrary
+    from llama_index_libra.retrieval.propagation import PropagationConfig
+    from llama_index_libra.retrieval.ranker import ToolRanker
+
+    library = ToolLibrary.load(args.library)
+    ranker = ToolRanker(library.catalog, method=args.method, library=library, embed_model=args.embed_model,
+                        config=PropagationConfig(seeds=args.seeds))
+    for rank, tool in enumerate(ranker.rank(args.query, args.k), 1):
+        mark = "  (promoted)" if tool.promoted else ""
+        print(f"{rank:>3}. {tool.name}  score {tool.score:.4f}  dense {tool.base_score:.4f}{mark}")
+        for p in tool.promotions:
+            print(f"       why: {p.describe()}")
+    return 0
+
+
+def register(sub: Any) -> None:
+    from llama_index_libra.cli import _positive_int
+
+    p = sub.add_parser("induce", help="build a tool library by executing compositions in a sandbox runtime")
+    p.add_argument("--benchmark", required=True, help="benchmark whose runtime and catalog to use (bfcl)")
+    p.add_argument("--out", required=True, help="library JSON to write")
+    p.add_argument("--report", default=None, help="build report JSON (default: beside --out)")
+    p.add_argument("--max-depth", type=int, default=2, help="state chain length explored (default 2)")
+    p.add_argument("--max-states", type=int, default=5000, help="distinct states explored at most")
+    p.add_argument("--tau", type=float, default=0.5, help="field-name alignment threshold for compatibility")
+    p.add_argument("--timeout", type=float, default=5.0, help="per-call timeout in seconds")
+    p.add_argument("--field-encoder", default="minilm", help="minilm (default), lexical, or an embedding model")
+    p.add_argument("--overrides", default=None, help="JSON file of relations to pin or veto")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(func=cmd_induce)
+
+    p = sub.add_parser("show", help="statistics of a library, or the relations of one tool with evidence")
+    p.add_argument("library")
+    p.add_argument("--tool", default=None, help="show this tool's providers and consumers")
+    p.add_argument("--evidence", action="store_true", help="print the calls that admitted each relation")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("query", help="rank a library's tools for a query, with the reasons for promotions")
+    p.add_argument("library")
+    p.add_argument("query")
+    p.add_argument("--k", type=_positive_int, default=15)
+    p.add_argument("--seeds", type=_positive_int, default=15)
+    p.add_argument("--method", default="libra")
+    p.add_argument("--embed-model", default=None)
+    p.set_defaults(func=cmd_query)

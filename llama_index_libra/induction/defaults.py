@@ -1,0 +1,64 @@
+"""Default libraries of the packaged benchmarks, built once and cached on disk.
+
+The cache key covers the catalog content, the runtime, the induction settings and the engine
+version, so a change to any of them rebuilds instead of reusing a stale library.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from pathlib import Path
+from typing import Any
+
+from llama_index_libra._io import canonical_json
+
+__all__ = ["ENGINE_VERSION", "benchmark_runtime", "default_library", "library_cache_path"]
+
+log = logging.getLogger(__name__)
+
+# Bump when the engine's behaviour changes, so cached libraries are rebuilt.
+ENGINE_VERSION = "1"
+
+
+def benchmark_runtime(benchmark: str, **kwargs: Any) -> Any:
+    """The sandbox runtime of a packaged benchmark."""
+    if benchmark == "bfcl":
+        from llama_index_libra.runtime.bfcl import BFCLRuntime
+
+        return BFCLRuntime(**kwargs)
+    raise ValueError(f"benchmark {benchmark!r} has no packaged runtime; induce with your own runtime")
+
+
+def library_cache_path(benchmark: str, catalog: Any, config: Any, field_encoder: str, cache_dir: Any = None) -> Path:
+    from llama_index_libra.retrieval.dense import default_cache_dir
+
+    key = canonical_json(
+        {"benchmark": benchmark, "catalog": catalog.fingerprint(), "config": config.to_json(), "field_encoder": field_encoder, "engine": ENGINE_VERSION}
+    )
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+    root = Path(cache_dir) if cache_dir else default_cache_dir()
+    return root / "libraries" / f"{benchmark}-{digest}.library.json"
+
+
+def default_library(benchmark: str, *, catalog: Any = None, config: Any = None, field_encoder: str = "minilm",
+                    cache_dir: Any = None, show_progress: bool = False, rebuild: bool = False) -> Any:
+    """Load the benchmark's default library from the cache, or induce and cache it."""
+    from llama_index_libra.induction.engine import InductionConfig, induce
+    from llama_index_libra.library import LibraryError, ToolLibrary
+
+    runtime = benchmark_runtime(benchmark)
+    catalog = catalog or runtime.catalog
+    config = config or InductionConfig()
+    path = library_cache_path(benchmark, catalog, config, field_encoder, cache_dir)
+    if path.exists() and not rebuild:
+        try:
+            return ToolLibrary.load(path, catalog=catalog)
+        except LibraryError as exc:
+            log.warning("rebuilding unusable cached library %s: %s", path, exc)
+    library, report = induce(runtime, catalog=catalog, config=config, field_encoder=field_encoder, show_progress=show_progress)
+    library.save(path)
+    report.write(path.with_suffix("").with_suffix(".report.json"))
+    if show_progress:
+        print(report.summary())
+    return library
