@@ -1,0 +1,226 @@
+"""PythonRuntime: a user's own Python tools, executed on a sandbox state object they provide.
+
+Each tool is a LlamaIndex ``FunctionTool`` or a plain (sync or async) callable that takes the
+sandbox state as the keyword argument ``state_arg`` (default ``"state"``). The runtime passes the
+state explicitly at every call, and the parameter never appears in the tool's public metadata: the
+catalog's JSON Schemas and descriptions are built without it, as a LlamaIndex agent would see the
+tool once bound to a state (:meth:`PythonRuntime.as_llama_tools`). A tool that does not declare
+``state_arg`` (a pure function such as a unit converter) is called without it.
+
+``state_factory()`` makes a fresh state; snapshots and restores are ``copy.deepcopy``, so the state
+must be deep-copyable (no open files, sockets, locks or clients). The default ``view`` is the state
+itself when it is JSON (``to_jsonable``: dicts, lists, dataclasses, pydantic models), else
+``to_jsonable(vars(state))``, with unconvertible leaves shown by type name; pass ``view=`` for a
+better one. ``fixtures`` are the public facts of the fresh state that a tester would be handed.
+
+Failure conventions: an exception (or a timeout, or an output that is not JSON) is ``error``; a
+returned dict with an ``error`` key is ``rejected``; anything else is ``success``.
+
+The sandbox is the state object and nothing else. A tool that reaches outside its state object
+(files, network, environment variables, module globals, other processes) is outside the sandbox's
+reach: such effects are neither isolated, nor undone by a restore, nor seen in ``state_changes``,
+and the induction engine will run the tool many times. Give such tools a state-held fake (an
+in-memory file system, a stub client) before inducing a library over them.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+
+from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.records import to_jsonable
+from llama_index_libra.runtime.base import Runtime, jsonable_view, mutable_defaults
+
+if TYPE_CHECKING:  # pragma: no cover
+    from llama_index.core.tools import FunctionTool
+
+__all__ = ["PythonRuntime"]
+
+
+@dataclass(frozen=True)
+class _BoundTool:
+    """One tool: its public (state-free) FunctionTool and how to call the underlying function."""
+
+    name: str
+    fn: Callable[..., Any]
+    takes_state: bool
+    base_kwargs: dict[str, Any]
+    fresh_defaults: dict[str, Any]
+    public: "FunctionTool"
+
+
+def _strip_state_from_schema(schema: Any, state_arg: str) -> Any:
+    """A copy of a pydantic ``fn_schema`` without the ``state_arg`` field."""
+    from pydantic import create_model
+
+    fields = {k: (f.annotation, f) for k, f in schema.model_fields.items() if k != state_arg}
+    return create_model(schema.__name__, **fields)  # type: ignore[call-overload]
+
+
+def _signature_without(fn: Callable[..., Any], drop: str) -> inspect.Signature | None:
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+    return sig.replace(parameters=[p for n, p in sig.parameters.items() if n != drop])
+
+
+def _bind_tool(tool: Any, state_arg: str) -> _BoundTool:
+    """Build the public FunctionTool (schema and description without ``state_arg``) for ``tool``."""
+    from llama_index.core.tools import FunctionTool, ToolMetadata
+
+    if isinstance(tool, FunctionTool):
+        real_fn = tool.real_fn
+        fn = tool.fn
+        md = tool.metadata
+        takes_state = _declares(real_fn, state_arg)
+        schema = md.fn_schema
+        description = md.description
+        if schema is not None and state_arg in getattr(schema, "model_fields", {}):
+            schema = _strip_state_from_schema(schema, state_arg)
+        full_sig = _signature_without(real_fn, "self")
+        public_sig = _signature_without(real_fn, state_arg)
+        if full_sig is not None and public_sig is not None and takes_state:
+            auto_prefix = f"{md.name}{full_sig}"
+            if description.startswith(auto_prefix):  # LlamaIndex's generated signature line
+                description = f"{md.name}{public_sig}" + description[len(auto_prefix):]
+        public_md = ToolMetadata(
+            name=md.name, description=description, fn_schema=schema, return_direct=md.return_direct
+        )
+        public = FunctionTool(fn=fn, metadata=public_md)
+        base_kwargs = {**getattr(tool, "_field_defaults", {}), **tool.partial_params}
+        base_kwargs.pop(state_arg, None)
+        return _BoundTool(md.name, fn, takes_state, base_kwargs, mutable_defaults(real_fn), public)
+
+    if not callable(tool):
+        raise TypeError(f"PythonRuntime tools must be FunctionTools or callables, got {type(tool).__name__}")
+    takes_state = _declares(tool, state_arg)
+    partial = {state_arg: None} if takes_state else None
+    public = FunctionTool.from_defaults(fn=tool, partial_params=partial)
+    return _BoundTool(public.metadata.name, public.fn, takes_state, {}, mutable_defaults(tool), public)
+
+
+def _declares(fn: Callable[..., Any], param: str) -> bool:
+    try:
+        return param in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+class PythonRuntime(Runtime):
+    """Users' own tools over a deep-copyable state object (see the module docstring).
+
+    Args:
+        tools: ``FunctionTool``s or callables, each uniquely named.
+        state_factory: makes a fresh sandbox state.
+        state_arg: the keyword through which tools receive the state.
+        fixtures: public facts of the fresh state (JSON).
+        name: runtime and catalog name.
+        timeout_s: per-call timeout (``None``/``0``/``inf``: none, calls run inline).
+        view: ``view(state) -> dict`` JSON view for diffs and digests (default: see module docstring).
+    """
+
+    def __init__(
+        self,
+        tools: Iterable[Any],
+        state_factory: Callable[[], Any],
+        *,
+        state_arg: str = "state",
+        fixtures: Mapping[str, Any] | None = None,
+        name: str = "python",
+        timeout_s: float | None = 10.0,
+        view: Callable[[Any], Any] | None = None,
+    ) -> None:
+        if not callable(state_factory):
+            raise TypeError("state_factory must be a callable that returns a fresh state")
+        self.name = name
+        self.state_arg = state_arg
+        self.default_timeout_s = timeout_s
+        self._state_factory = state_factory
+        self._user_view = view
+        try:
+            self.fixtures: dict[str, Any] = to_jsonable(dict(fixtures or {}))
+        except TypeError as exc:
+            raise TypeError(f"fixtures must be JSON values: {exc}") from None
+        bound = [_bind_tool(t, state_arg) for t in tools]
+        self.catalog = ToolCatalog.from_tools([b.public for b in bound], name=name)
+        self._tools: dict[str, _BoundTool] = {b.name: b for b in bound}
+
+    # ---- state
+
+    def fresh(self) -> Any:
+        """``state_factory()``."""
+        return self._state_factory()
+
+    def snapshot(self, state: Any) -> Any:
+        """``copy.deepcopy(state)``."""
+        return self._deepcopy(state)
+
+    def restore(self, snap: Any) -> Any:
+        """A deep copy of the snapshot (which stays reusable)."""
+        return self._deepcopy(snap)
+
+    def view(self, state: Any, partition: str | None = None) -> dict[str, Any]:
+        """The user's ``view(state)``, else the state (or its attributes) as JSON.
+
+        There is one partition (``""``); the result is always a JSON object (a non-object view is
+        wrapped as ``{"state": ...}``).
+        """
+        if partition:
+            raise KeyError(f"PythonRuntime {self.name!r} has a single partition '', not {partition!r}")
+        if self._user_view is not None:
+            data = jsonable_view(self._user_view(state))
+        elif isinstance(state, (dict, list, tuple, str, int, float, bool)) or state is None:
+            data = jsonable_view(state)
+        else:
+            try:
+                data = to_jsonable(state)
+            except (TypeError, ValueError, RecursionError):
+                attrs = getattr(state, "__dict__", None)
+                data = jsonable_view(attrs if isinstance(attrs, dict) else state)
+        return data if isinstance(data, dict) else {"state": data}
+
+    # ---- calls
+
+    def _invoke(self, state: Any, tool: str, arguments: dict[str, Any]) -> Any:
+        bound = self._tools[tool]
+        if self.state_arg in arguments:
+            raise TypeError(f"argument {self.state_arg!r} is reserved for the sandbox state")
+        kwargs = {**bound.base_kwargs, **arguments}
+        for param, default in bound.fresh_defaults.items():
+            if param not in kwargs:
+                kwargs[param] = copy.deepcopy(default)
+        if bound.takes_state:
+            kwargs[self.state_arg] = state
+        return bound.fn(**kwargs)
+
+    # ---- LlamaIndex
+
+    def as_llama_tools(self, state: Any) -> list["FunctionTool"]:
+        """The tools as LlamaIndex ``FunctionTool``s bound to ``state`` (for agents on a live state).
+
+        Their metadata is the public, state-free metadata of the catalog; calls go straight to the
+        functions (no timeout, no records).
+        """
+        from llama_index.core.tools import FunctionTool
+
+        out = []
+        for bound in self._tools.values():
+            partial = {**bound.base_kwargs}
+            if bound.takes_state:
+                partial[self.state_arg] = state
+            out.append(FunctionTool(fn=bound.fn, metadata=bound.public.metadata, partial_params=partial))
+        return out
+
+    def _deepcopy(self, value: Any) -> Any:
+        try:
+            return copy.deepcopy(value)
+        except Exception as exc:  # noqa: BLE001 - re-raised with the reason it matters
+            raise TypeError(
+                f"PythonRuntime {self.name!r} snapshots states with copy.deepcopy, and this "
+                f"{type(value).__name__} cannot be copied ({type(exc).__name__}: {exc}); keep only "
+                "copyable data in the state"
+            ) from exc

@@ -1,0 +1,199 @@
+"""PythonRuntime: users' own tools over a deep-copyable state object."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+import pytest
+from llama_index.core.tools import FunctionTool
+
+from llama_index_libra.runtime.python import PythonRuntime
+
+
+@dataclass
+class Shop:
+    items: dict = field(default_factory=dict)
+    user: str | None = None
+
+
+def login(state: Shop, user: str) -> dict:
+    """Log a user in."""
+    state.user = user
+    return {"user": user}
+
+
+def add_item(state: Shop, item: str, qty: int = 1) -> dict:
+    """Add an item to the logged-in user's cart."""
+    if state.user is None:
+        return {"error": "log in first"}
+    state.items[item] = state.items.get(item, 0) + qty
+    return {"items": dict(state.items)}
+
+
+async def count_items(state: Shop) -> int:
+    """Count the items in the cart."""
+    return sum(state.items.values())
+
+
+def to_cents(amount: float) -> int:
+    """Convert an amount to cents (a pure function: no state)."""
+    return round(amount * 100)
+
+
+def explode(state: Shop, reason: str) -> dict:
+    """Raise an exception."""
+    raise RuntimeError(reason)
+
+
+RELEASE = threading.Event()
+
+
+def wait_forever(state: Shop) -> dict:
+    """Block until the test session releases it."""
+    RELEASE.wait(30)
+    state.user = "late"
+    return {}
+
+
+def make_object(state: Shop) -> object:
+    """Return something that is not JSON."""
+    return threading.Lock()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _release_hung_workers():
+    yield
+    RELEASE.set()
+
+
+@pytest.fixture()
+def rt() -> PythonRuntime:
+    tools = [login, FunctionTool.from_defaults(fn=add_item), count_items, to_cents, explode, wait_forever, make_object]
+    return PythonRuntime(tools, Shop, fixtures={"user": "ann"}, timeout_s=5.0)
+
+
+def test_public_schemas_and_descriptions_exclude_the_state_argument(rt):
+    assert rt.catalog.names == ["login", "add_item", "count_items", "to_cents", "explode", "wait_forever", "make_object"]
+    for spec in rt.catalog:
+        assert "state" not in spec.parameters.get("properties", {}), spec.name
+        assert "state" not in spec.parameters.get("required", []), spec.name
+        assert "state" not in spec.description.splitlines()[0], spec.description
+    add = rt.catalog.get("add_item")
+    assert add.input_names == ["item", "qty"] and add.required_inputs == ["item"]
+    assert add.description.startswith("add_item(item: ")  # LlamaIndex's signature line, rewritten
+    assert add.description.endswith("Add an item to the logged-in user's cart.")
+    assert rt.catalog.get("to_cents").input_names == ["amount"]
+
+
+def test_custom_state_arg_name():
+    def note(ctx: dict, text: str) -> dict:
+        """Append a note."""
+        ctx.setdefault("notes", []).append(text)
+        return {"n": len(ctx["notes"])}
+
+    rt = PythonRuntime([note], dict, state_arg="ctx")
+    assert rt.catalog.get("note").input_names == ["text"]
+    state = rt.fresh()
+    rec = rt.call(state, "note", {"text": "a"})
+    assert rec.status == "success" and state == {"notes": ["a"]}
+    assert rec.state_changes == [{"path": "$.notes", "after": ["a"]}]
+
+
+def test_calls_normalize_success_and_rejection(rt):
+    state = rt.fresh()
+    rec = rt.call(state, "add_item", {"item": "pen"})
+    assert rec.status == "rejected" and rec.message == "log in first" and rec.state_changes == []
+    rec = rt.call(state, "login", {"user": "ann"})
+    assert rec.status == "success" and rec.state_changes == [{"path": "$.user", "before": None, "after": "ann"}]
+    rec = rt.call(state, "add_item", {"item": "pen", "qty": 2})
+    assert rec.status == "success" and rec.output == {"items": {"pen": 2}}
+    assert rec.state_changes == [{"path": "$.items.pen", "after": 2}]
+    assert rt.call(state, "count_items", {}).output == 2
+    assert rt.call(state, "to_cents", {"amount": 1.25}).output == 125
+
+
+def test_raising_tool_is_an_error(rt):
+    rec = rt.call(rt.fresh(), "explode", {"reason": "kaput"})
+    assert rec.status == "error" and rec.message == "RuntimeError: kaput" and rec.output is None
+
+
+def test_hanging_tool_times_out_as_an_error(rt):
+    rec = rt.call(rt.fresh(), "wait_forever", {}, timeout_s=0.2)
+    assert rec.status == "error" and "timeout" in rec.message and rec.duration_s < 5
+    assert rt.call(rt.fresh(), "to_cents", {"amount": 1.0}).status == "success"
+
+
+def test_unserializable_output_is_an_error(rt):
+    rec = rt.call(rt.fresh(), "make_object", {})
+    assert rec.status == "error" and rec.message.startswith("unserializable output:")
+
+
+def test_state_argument_cannot_be_passed_by_the_caller(rt):
+    rec = rt.call(rt.fresh(), "login", {"user": "x", "state": {}})
+    assert rec.status == "error" and "reserved" in rec.message
+
+
+def test_unknown_tool_raises_key_error_naming_it(rt):
+    with pytest.raises(KeyError, match="add_itme"):
+        rt.call(rt.fresh(), "add_itme", {"item": "x"})
+
+
+def test_snapshot_and_restore_are_independent_deep_copies(rt):
+    state = rt.fresh()
+    rt.call(state, "login", {"user": "ann"})
+    snap = rt.snapshot(state)
+    rt.call(state, "add_item", {"item": "pen"})
+    a, b = rt.restore(snap), rt.restore(snap)
+    rt.call(a, "add_item", {"item": "cup"})
+    assert b.items == {} and rt.restore(snap).items == {} and state.items == {"pen": 1}
+    assert rt.digest(b) == rt.digest(rt.restore(snap)) != rt.digest(a)
+
+
+def test_default_and_custom_views():
+    class Plain:
+        def __init__(self) -> None:
+            self.rows = [1]
+            self.lock = threading.Lock()
+
+    def touch(state: Plain) -> None:
+        """Append a row."""
+        state.rows.append(2)
+
+    rt = PythonRuntime([touch], Plain)
+    assert rt.view(rt.fresh()) == {"rows": [1], "lock": "<_thread.lock>"}
+    rt2 = PythonRuntime([touch], Plain, view=lambda s: {"n": len(s.rows)})
+    state = rt2.fresh()
+    assert rt2.call(state, "touch", {}).state_changes == [{"path": "$.n", "before": 1, "after": 2}]
+    assert PythonRuntime([touch], list).view([1, 2]) == {"state": [1, 2]}
+    with pytest.raises(KeyError):
+        rt.view(rt.fresh(), "other")
+
+
+def test_fixtures_and_undeepcopyable_states(rt):
+    assert rt.fixtures == {"user": "ann"}
+
+    def noop(state: object) -> None:
+        """Do nothing."""
+
+    class Unpicklable:
+        def __deepcopy__(self, memo):
+            raise TypeError("no copies")
+
+    bad = PythonRuntime([noop], Unpicklable)
+    with pytest.raises(TypeError, match="deepcopy"):
+        bad.snapshot(bad.fresh())
+
+
+def test_as_llama_tools_binds_a_live_state(rt):
+    state = rt.fresh()
+    tools = {t.metadata.name: t for t in rt.as_llama_tools(state)}
+    assert "state" not in tools["login"].metadata.get_parameters_dict()["properties"]
+    tools["login"].call(user="bob")
+    tools["add_item"].call(item="pen")
+    assert state == Shop(items={"pen": 1}, user="bob")
+
+
+def test_tools_must_be_callables():
+    with pytest.raises(TypeError, match="callables"):
+        PythonRuntime([42], dict)
