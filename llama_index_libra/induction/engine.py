@@ -190,7 +190,7 @@ class _Explorer:
                  encoder: FieldEncoder, report: BuildReport, progress: Any) -> None:
         self.runtime = runtime
         self.catalog = catalog
-        self.contracts = contracts
+        self.contracts = dict(contracts)
         self.config = config
         self.encoder = encoder
         self.report = report
@@ -206,6 +206,7 @@ class _Explorer:
         self._sims: dict[tuple[str, str], float] = {}
         self.nodes = 0
         self.seen: dict[str, int] = {}
+        self.feedback_done: set[str] = set()
 
     # ---- helpers
     def sim(self, a: str, b: str) -> float:
@@ -268,7 +269,49 @@ class _Explorer:
         return record, child
 
     # ---- values
+    def feedback_exports(self, tool: str, record: InvocationRecord) -> None:
+        """Same-tool feedback for an undocumented response: export the observed scalar fields.
+
+        A tool without a public response schema (most plain Python tools) gets, from its first
+        successful record, one export per top-level scalar (or list-of-scalars) output field, or
+        one ``$.output`` export for a scalar output; the revised contract is what the library keeps.
+        """
+        if tool in self.feedback_done:
+            return
+        self.feedback_done.add(tool)
+        contract = self.contracts[tool]
+        if self.catalog.get(tool).response is not None or any(e.path.startswith("$.output") for e in contract.exports):
+            return
+        from dataclasses import replace
+
+        from llama_index_libra.contracts.model import Export, export_propagates
+
+        out = record.output
+        types = {bool: "boolean", int: "integer", float: "number", str: "string"}
+        new = []
+        if isinstance(out, dict):
+            for key in sorted(out):
+                value = out[key]
+                if not str(key).isidentifier():
+                    continue
+                if type(value) in types:
+                    schema = {"type": types[type(value)]}
+                    new.append(Export(str(key), f"$.output.{key}", schema, export_propagates(str(key), schema), "declared"))
+                elif isinstance(value, list) and value and all(type(v) in types for v in value) and len({type(v) for v in value}) == 1:
+                    schema = {"type": types[type(value[0])]}
+                    new.append(Export(str(key), f"$.output.{key}[*]", schema, export_propagates(str(key), schema), "declared"))
+        elif type(out) in types:
+            schema = {"type": types[type(out)]}
+            name = "response_value"
+            new.append(Export(name, "$.output", schema, export_propagates(name, schema), "declared"))
+        if new:
+            taken = {e.name for e in contract.exports}
+            extra = tuple(e for e in new if e.name not in taken)
+            self.contracts[tool] = replace(contract, exports=contract.exports + extra)
+            self.report.contracts_revised += 1
+
     def values_of(self, tool: str, record: InvocationRecord) -> list[_Value]:
+        self.feedback_exports(tool, record)
         out = []
         for ev in self.contracts[tool].extract(record, propagating_only=True):
             out.append(_Value(tool, ev.export_name, ev.path, ev.value, f"{tool}\x00{ev.export_name}\x00{canonical_json(ev.value)}"))
@@ -285,9 +328,15 @@ class _Explorer:
         validator = self.validator(spec, name)
         ranked = []
         seen_values: set[str] = set()
+        is_array = schema_type(((spec.parameters or {}).get("properties") or {}).get(name)) == "array"
         for i, v in enumerate(pool):
-            if v.provider == spec.name or not validator.is_valid(v.value):
+            if v.provider == spec.name:
                 continue
+            if not validator.is_valid(v.value):
+                # an array input takes a single observed element as a one-item list
+                if not (is_array and not isinstance(v.value, list) and validator.is_valid([v.value])):
+                    continue
+                v = _Value(v.provider, v.export, v.path, [v.value], v.key + "\x00[]")
             ranked.append((-self.sim(v.export, name), i, v))
         ranked.sort(key=lambda x: (x[0], x[1]))
         out = []
@@ -527,7 +576,7 @@ def induce(
     library = ToolLibrary(
         catalog=catalog,
         relations=list(explorer.relations.values()),
-        contracts={name: c.to_json() for name, c in contract_map.items()},
+        contracts={name: c.to_json() for name, c in explorer.contracts.items()},
         candidates=candidates,
         runtime=_runtime_info(runtime),
         settings={"induction": config.to_json(), "field_encoder": getattr(encoder, "name", type(encoder).__name__),
