@@ -207,6 +207,8 @@ class _Explorer:
         self.nodes = 0
         self.seen: dict[str, int] = {}
         self.feedback_done: set[str] = set()
+        self.succeeded: set[str] = set()
+        self.revised: set[str] = set()
 
     # ---- helpers
     def sim(self, a: str, b: str) -> float:
@@ -233,8 +235,49 @@ class _Explorer:
     def classify(self, tool: str, record: InvocationRecord) -> str | None:
         outcome = self.contracts[tool].classify(record)
         if outcome is None:  # neither schema: fall back on the normalized status
-            return "success" if record.status == "success" else "failure"
+            outcome = "success" if record.status == "success" else "failure"
+        if outcome == "success":
+            self.succeeded.add(tool)
         return outcome
+
+    def revise_unsuccessful(self) -> list[str]:
+        """Runtime-feedback revision for tools none of whose success templates ever succeeded.
+
+        Their free-text literals (strings without an enum or format, which metadata could not make
+        valid) become observations, so the next pass binds them to values other tools produced.
+        One revision per tool; returns the revised tool names.
+        """
+        from dataclasses import replace
+
+        from llama_index_libra.contracts.model import ArgumentSpec, CallTemplate
+
+        revised = []
+        for spec in self.catalog:
+            if spec.name in self.succeeded or spec.name in self.revised:
+                continue
+            contract = self.contracts[spec.name]
+            props = (spec.parameters or {}).get("properties") or {}
+            new_templates = []
+            for template in contract.success_templates:
+                args = dict(template.arguments)
+                changed = False
+                for name, arg in template.arguments.items():
+                    schema = props.get(name) or {}
+                    if arg.kind == "literal" and isinstance(arg.value, str) and not any(
+                        k in schema for k in ("enum", "const", "format", "pattern")
+                    ):
+                        args[name] = ArgumentSpec.obs({"type": "string"})
+                        changed = True
+                if changed:
+                    new_templates.append(CallTemplate(f"{template.id}_r1", "success", args))
+            self.revised.add(spec.name)
+            if new_templates:
+                taken = {t.id for t in contract.templates}
+                extra = tuple(t for t in new_templates if t.id not in taken)
+                self.contracts[spec.name] = replace(contract, templates=contract.templates + extra)
+                revised.append(spec.name)
+        self.report.contracts_revised += len(revised)
+        return revised
 
     # ---- execution
     def run(self, node: _Node, tool: str, args: dict[str, Any]) -> tuple[InvocationRecord, tuple[str, Any] | None]:
@@ -441,6 +484,13 @@ class _Explorer:
         return _Node(self.nodes, digest, snap, depth, path, pool, partitions)
 
     def explore(self) -> None:
+        """Explore from the fresh state; then revise never-successful contracts and explore again."""
+        self.explore_once()
+        if self.revise_unsuccessful():
+            self.seen.clear()
+            self.explore_once()
+
+    def explore_once(self) -> None:
         state = self.runtime.fresh()
         root = self.new_node(self.runtime.digest(state), self.runtime.snapshot(state), 0, (), [], None)
         self.seen[root.digest] = root.id

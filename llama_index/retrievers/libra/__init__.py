@@ -1,0 +1,6 @@
+"""LlamaHub-style path: ``from llama_index.retrievers.libra import LibraRetriever``."""
+
+from llama_index_libra.adapters.retriever import LibraRetriever
+from llama_index_libra.adapters.tool import LibraToolRetrieverTool
+
+__all__ = ["LibraRetriever", "LibraToolRetrieverTool"]
