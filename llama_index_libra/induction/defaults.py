@@ -24,8 +24,9 @@ ENGINE_VERSION = "1"
 def benchmark_runtime(benchmark: str, **kwargs: Any) -> Any:
     """The sandbox runtime of a packaged benchmark."""
     if benchmark == "bfcl":
-        from llama_index_libra.runtime.bfcl import BFCLRuntime
+        from llama_index_libra.runtime.bfcl import SANDBOX_SCENARIO, BFCLRuntime
 
+        kwargs.setdefault("initial_config", SANDBOX_SCENARIO)
         return BFCLRuntime(**kwargs)
     raise ValueError(f"benchmark {benchmark!r} has no packaged runtime; induce with your own runtime")
 

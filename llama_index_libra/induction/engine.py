@@ -62,6 +62,8 @@ class InductionConfig:
     max_states: int = 5000
     max_runs: int = 1_000_000
     bindings_per_input: int = 4
+    joint_bindings: int = 32
+    successes_per_template: int = 4
     timeout_s: float | None = 5.0
     evidence_chars: int = 400
 
@@ -183,6 +185,7 @@ class _Node:
     path: tuple[dict[str, Any], ...]
     pool: list[_Value]
     partitions: frozenset[str] | None  # None: every partition (the fresh state)
+    final: list[_Value] | None = None  # the pool once the node was explored
 
 
 class _Explorer:
@@ -207,6 +210,8 @@ class _Explorer:
         self.nodes = 0
         self.seen: dict[str, int] = {}
         self.feedback_done: set[str] = set()
+        self.seen_nodes: dict[str, _Node] = {}
+        self.transitions: list[tuple] = []
         self.succeeded: set[str] = set()
         self.revised: set[str] = set()
 
@@ -384,7 +389,9 @@ class _Explorer:
         ranked.sort(key=lambda x: (x[0], x[1]))
         out = []
         for _, _, v in ranked:
-            vk = v.provider + "\x00" + canonical_json(v.value)
+            # distinct values (each credited to its best-aligned provider): slots filled by one
+            # value echoed by several tools would hide the other values
+            vk = canonical_json(v.value)
             if vk in seen_values:
                 continue
             seen_values.add(vk)
@@ -394,6 +401,13 @@ class _Explorer:
         return out
 
     def bindings(self, spec: ToolSpec, template: Any, pool: list[_Value], *, best_only: bool = False) -> list[dict[str, _Value]]:
+        """Bindings of a template's observation inputs, best first.
+
+        The best candidate per input, then one input at a time varied over its alternatives, then
+        (for several inputs) joint combinations of the top candidates ordered by rank sum, capped
+        at ``joint_bindings``: conjunctive inputs such as an origin and a destination airport are
+        only valid together.
+        """
         options = {}
         for name in template.observations:
             cands = self.candidates_for(spec, name, pool)
@@ -402,10 +416,27 @@ class _Explorer:
             options[name] = cands
         base = {name: cands[0] for name, cands in options.items()}
         out = [base]
-        if not best_only:
-            for name, cands in options.items():
-                for alt in cands[1:]:
-                    out.append({**base, name: alt})
+        if best_only:
+            return out
+        for name, cands in options.items():
+            for alt in cands[1:]:
+                out.append({**base, name: alt})
+        if len(options) > 1 and self.config.joint_bindings > len(out):
+            import itertools
+
+            names = list(options)
+            per_input = max(2, int(self.config.joint_bindings ** (1.0 / len(names))))
+            ranges = [range(min(per_input, len(options[n]))) for n in names]
+            combos = sorted(itertools.product(*ranges), key=lambda idx: (sum(idx), idx))
+            seen = {tuple(sorted((k, v.key) for k, v in b.items())) for b in out}
+            for idx in combos:
+                binding = {n: options[n][i] for n, i in zip(names, idx)}
+                key = tuple(sorted((k, v.key) for k, v in binding.items()))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(binding)
+                if len(out) >= self.config.joint_bindings:
+                    break
         return out
 
     @staticmethod
@@ -454,14 +485,28 @@ class _Explorer:
                 continue
             self.admit(Relation(value.provider, spec.name, kind, value.export, name, round(similarity, 6), evidence))
 
-    def state_tests(self, before: _Node, after: _Node, provider: str, provider_args: dict[str, Any]) -> None:
+    def state_tests(self, before: _Node, after: _Node, provider: str, provider_args: dict[str, Any],
+                    fresh: list[_Value] = (), after_pool: list[_Value] | None = None) -> None:
+        """Consumers of the provider's partition, identical arguments before and after the transition.
+
+        Observation inputs take the best values of the after-state; each input that can also take a
+        value the transition itself produced (``fresh``: a new file name, a new id) is tried with it,
+        since that is the value whose existence the state change created.
+        """
         self.report.transitions += 1
         for spec in self.by_partition[self.partition[provider]]:
             if spec.name == provider:
                 continue
             for template in self.contracts[spec.name].success_templates:
                 args = self.literal_args(template)
-                binds = self.bindings(spec, template, after.pool, best_only=True) if template.observations else [{}]
+                pool = after.pool if after_pool is None else after_pool
+                binds = self.bindings(spec, template, pool, best_only=True) if template.observations else [{}]
+                if binds and template.observations and fresh:
+                    base = binds[0]
+                    for name in template.observations:
+                        for v in self.candidates_for(spec, name, list(fresh)):
+                            if v.key != base[name].key:
+                                binds.append({**base, name: v})
                 for binding in binds:
                     call = {**args, **{k: v.value for k, v in binding.items()}}
                     rb, _ = self.run(before, spec.name, call)
@@ -488,12 +533,15 @@ class _Explorer:
         self.explore_once()
         if self.revise_unsuccessful():
             self.seen.clear()
+            self.seen_nodes.clear()
             self.explore_once()
 
     def explore_once(self) -> None:
         state = self.runtime.fresh()
         root = self.new_node(self.runtime.digest(state), self.runtime.snapshot(state), 0, (), [], None)
         self.seen[root.digest] = root.id
+        self.seen_nodes[root.digest] = root
+        self.transitions = []
         queue: deque[_Node] = deque([root])
         while queue:
             node = queue.popleft()
@@ -502,6 +550,13 @@ class _Explorer:
             if self.progress is not None:
                 self.progress.update(1)
                 self.progress.set_postfix(runs=self.report.runs, relations=len(self.relations), refresh=False)
+        # State tests run once both ends are explored, so the consumer can take values that only
+        # exist after the transition (a file listed inside the directory that cd entered).
+        for before, after, provider, args, values in self.transitions:
+            before_keys = {v.key for v in (before.final or before.pool)}
+            after_pool = after.final or after.pool
+            fresh = list(values) + [v for v in after_pool if v.key not in before_keys]
+            self.state_tests(before, after, provider, args, fresh, after_pool)
 
     def explore_node(self, node: _Node, queue: deque) -> None:
         pool = list(node.pool)
@@ -522,14 +577,16 @@ class _Explorer:
             self.add_values(child_pool, {v.key for v in child_pool}, values)
             parts = frozenset({self.partition[spec.name]}) | (node.partitions or frozenset())
             after = self.new_node(digest, snap, node.depth + 1, node.path + (self.call_json(spec.name, args),), child_pool, parts)
-            self.state_tests(node, after, spec.name, args)
             if digest in self.seen:
                 self.report.duplicate_states += 1
+                after = self.seen_nodes[digest]
             elif len(self.seen) >= self.config.max_states:
                 self.report.states_cut_budget += 1
             else:
                 self.seen[digest] = after.id
+                self.seen_nodes[digest] = after
                 queue.append(after)
+            self.transitions.append((node, after, spec.name, args, values))
 
         # pass 1: literal-only templates
         for spec in tools:
@@ -547,7 +604,10 @@ class _Explorer:
                 for template in self.contracts[spec.name].success_templates:
                     if not template.observations:
                         continue
+                    successes = 0
                     for binding in self.bindings(spec, template, pool):
+                        if successes >= self.config.successes_per_template:
+                            break
                         args = {**self.literal_args(template), **{k: v.value for k, v in binding.items()}}
                         marker = (spec.name, canonical_json(args) + "|" + canonical_json(sorted((k, v.key) for k, v in binding.items())))
                         if marker in tried:
@@ -556,8 +616,10 @@ class _Explorer:
                         record, child = self.run(node, spec.name, args)
                         if self.classify(spec.name, record) != "success":
                             continue
+                        successes += 1
                         self.provenance_tests(node, spec, template, args, binding, record)
                         after_success(spec, args, record, child)
+        node.final = pool
 
 
 def _propose_contracts(catalog: ToolCatalog, runtime: Any, proposer: Any, contracts: Mapping[str, Any] | None) -> dict[str, Any]:

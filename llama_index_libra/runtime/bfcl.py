@@ -297,6 +297,34 @@ class BFCLSnapshot:
         return f"BFCLSnapshot(classes={[p[0] for p in self.parts]}, bytes={sum(len(p[2]) for p in self.parts)})"
 
 
+# --------------------------------------------------------------------------- sandbox scenario
+
+# The sandbox a tester would be handed for induction: BFCL's built-in defaults for every class,
+# except that the file system (empty by default) holds a small generic tree, because its tools act
+# on the current directory only ("No path is allowed") and an empty tree can show no navigation.
+# It is written for this package, from no benchmark task.
+SANDBOX_SCENARIO: dict[str, Any] = {
+    "GorillaFileSystem": {
+        "root": {
+            "sandbox": {
+                "type": "directory",
+                "contents": {
+                    "notes.txt": {"type": "file", "content": "alpha line\nbeta line\ngamma line"},
+                    "reports": {
+                        "type": "directory",
+                        "contents": {
+                            "summary.txt": {"type": "file", "content": "total 42\nstatus ok"},
+                            "draft.txt": {"type": "file", "content": "total 40\nstatus pending"},
+                        },
+                    },
+                    "archive": {"type": "directory", "contents": {}},
+                },
+            }
+        }
+    }
+}
+
+
 # --------------------------------------------------------------------------- the runtime
 
 
