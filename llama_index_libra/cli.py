@@ -55,7 +55,7 @@ def _load_benchmark(name: str):
 # --------------------------------------------------------------------------- eval
 def cmd_eval(args: argparse.Namespace) -> int:
     _offline_env()
-    from llama_index_libra.evaluation.runner import evaluate, format_table
+    from llama_index_libra.evaluation.runner import compare_to_baseline, evaluate, format_comparisons, format_table
 
     bench = _load_benchmark(args.benchmark)
     library = None
@@ -79,6 +79,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         show_progress=not args.quiet,
     )
     print(format_table(report))
+    comparisons = [c for c in compare_to_baseline(report) if c["method"].split(" ")[0] in ("libra", "schema-only")]
+    if comparisons:
+        print("\npaired over tasks (mean difference in points, 95% bootstrap CI, one-sided Wilcoxon p):")
+        print(format_comparisons(comparisons, report.k))
     if args.json:
         report.write_json(args.json)
         print(f"wrote per-method and per-task results to {args.json}")

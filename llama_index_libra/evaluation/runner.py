@@ -57,6 +57,7 @@ class EvalReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "comparisons": compare_to_baseline(self),
             "benchmark": self.benchmark,
             "k": self.k,
             "n_tasks": self.n_tasks,
@@ -202,6 +203,37 @@ def format_table(report: EvalReport) -> str:
     lines = [f"{report.benchmark} ({report.n_tasks} tasks)", header, "-" * len(header)]
     for r in report.results:
         lines.append(f"{r.label:<{width}} {100 * r.precision:>8.1f} {100 * r.recall:>8.1f} {100 * r.ndcg:>8.1f}")
+    return "\n".join(lines)
+
+
+def compare_to_baseline(report: EvalReport, baseline: str = "qts") -> list[dict[str, Any]]:
+    """Paired tests of every other method against ``baseline`` on Recall and NDCG (per task)."""
+    try:
+        base = report.get(baseline)
+    except KeyError:
+        return []
+    out = []
+    for r in report.results:
+        if r is base:
+            continue
+        row: dict[str, Any] = {"method": r.label, "baseline": baseline}
+        for metric in ("recall", "ndcg"):
+            row[metric] = paired_test(base.array(metric), r.array(metric))
+        out.append(row)
+    return out
+
+
+def format_comparisons(rows: list[dict[str, Any]], k: int) -> str:
+    lines = []
+    for row in rows:
+        parts = []
+        for metric, label in (("recall", f"R@{k}"), ("ndcg", f"NDCG@{k}")):
+            t = row[metric]
+            parts.append(
+                f"{label} {100 * t['mean_diff']:+.1f} [{100 * t['ci_low']:+.1f}, {100 * t['ci_high']:+.1f}] "
+                f"p={t['p_wilcoxon']:.2g} ({t['wins']}W/{t['losses']}L)"
+            )
+        lines.append(f"{row['method']} vs {row['baseline']}: " + "; ".join(parts))
     return "\n".join(lines)
 
 

@@ -305,7 +305,7 @@ class _Explorer:
         child = None
         if record.status == "error":
             self.report.errors += 1
-            if record.message and "timed out" in record.message:
+            if record.message and record.message.startswith("timeout:"):
                 self.report.timeouts += 1
             self.report.failures.setdefault(tool, record.message or "error")
             self.live = None  # a failed call may have left the state half-changed
