@@ -64,6 +64,7 @@ class InductionConfig:
     bindings_per_input: int = 4
     joint_bindings: int = 32
     successes_per_template: int = 4
+    max_revisions: int = 2
     timeout_s: float | None = 5.0
     evidence_chars: int = 400
 
@@ -190,7 +191,9 @@ class _Node:
 
 class _Explorer:
     def __init__(self, runtime: Any, catalog: ToolCatalog, contracts: Mapping[str, Any], config: InductionConfig,
-                 encoder: FieldEncoder, report: BuildReport, progress: Any) -> None:
+                 encoder: FieldEncoder, report: BuildReport, progress: Any, proposer: Any = None) -> None:
+        self.proposer = proposer
+        self.revisions_left = {spec.name: config.max_revisions for spec in catalog}
         self.runtime = runtime
         self.catalog = catalog
         self.contracts = dict(contracts)
@@ -239,6 +242,15 @@ class _Explorer:
 
     def classify(self, tool: str, record: InvocationRecord) -> str | None:
         outcome = self.contracts[tool].classify(record)
+        if outcome is None and self.revisions_left.get(tool, 0) > 0 and hasattr(self.proposer, "revise"):
+            # Algorithm 1, line 13: the record matches neither outcome schema -> revise the
+            # contract from same-tool feedback (at most two revisions per tool)
+            self.revisions_left[tool] -= 1
+            revised = self.proposer.revise(self.catalog.get(tool), self.contracts[tool], record)
+            if revised is not None:
+                self.contracts[tool] = revised.with_mechanical_exports(self.catalog.get(tool))
+                self.report.contracts_revised += 1
+                outcome = self.contracts[tool].classify(record)
         if outcome is None:  # neither schema: fall back on the normalized status
             outcome = "success" if record.status == "success" else "failure"
         if outcome == "success":
@@ -622,16 +634,24 @@ class _Explorer:
         node.final = pool
 
 
-def _propose_contracts(catalog: ToolCatalog, runtime: Any, proposer: Any, contracts: Mapping[str, Any] | None) -> dict[str, Any]:
+def _default_proposer(runtime: Any) -> Any:
+    from llama_index_libra.contracts.proposer import SchemaContractProposer
+
+    return SchemaContractProposer(fixtures=getattr(runtime, "fixtures", None) or {})
+
+
+def _propose_contracts(catalog: ToolCatalog, runtime: Any, proposer: Any, contracts: Mapping[str, Any] | None,
+                       progress: bool = False) -> dict[str, Any]:
     from llama_index_libra.contracts.model import Contract
 
     out: dict[str, Any] = {}
     given = dict(contracts or {})
-    if proposer is None and len(given) < len(catalog):
-        from llama_index_libra.contracts.proposer import SchemaContractProposer
+    specs = list(catalog)
+    if progress and proposer is not None and not isinstance(proposer, type(_default_proposer(runtime))):
+        from tqdm.auto import tqdm
 
-        proposer = SchemaContractProposer(fixtures=getattr(runtime, "fixtures", None) or {})
-    for spec in catalog:
+        specs = tqdm(specs, desc="contracts", unit="tool")
+    for spec in specs:
         contract = given.get(spec.name)
         if contract is None:
             contract = proposer.propose(spec)
@@ -661,7 +681,8 @@ def induce(
     catalog = catalog or runtime.catalog
     t0 = time.perf_counter()
     report = BuildReport(tools=len(catalog))
-    contract_map = _propose_contracts(catalog, runtime, proposer, contracts)
+    proposer = proposer if proposer is not None else _default_proposer(runtime)
+    contract_map = _propose_contracts(catalog, runtime, proposer, contracts, show_progress)
     encoder = resolve_field_encoder(field_encoder)
 
     quads = candidate_compositions(catalog, contract_map)
@@ -674,7 +695,7 @@ def induce(
         from tqdm.auto import tqdm
 
         progress = tqdm(desc=f"inducing {catalog.name}", unit="state")
-    explorer = _Explorer(runtime, catalog, contract_map, config, encoder, report, progress)
+    explorer = _Explorer(runtime, catalog, contract_map, config, encoder, report, progress, proposer)
     try:
         explorer.explore()
     finally:
@@ -692,9 +713,11 @@ def induce(
         candidates=candidates,
         runtime=_runtime_info(runtime),
         settings={"induction": config.to_json(), "field_encoder": getattr(encoder, "name", type(encoder).__name__),
-                  "proposer": type(proposer).__name__ if proposer is not None else "SchemaContractProposer"},
+                  "proposer": getattr(proposer, "name", type(proposer).__name__)},
     )
     report.relations = library.counts()
+    for attr in ("llm_calls", "cache_hits"):
+        setattr(report, attr, int(getattr(proposer, attr, 0) or 0))
     report.wall_s = time.perf_counter() - t0
     return library, report
 
