@@ -151,6 +151,9 @@ def _register_more(sub: Any) -> None:
     except ImportError:  # pragma: no cover - partial installs
         return
     cli_library.register(sub)
+    from llama_index_libra import cli_analysis
+
+    cli_analysis.register(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -17,7 +17,15 @@ def cmd_induce(args: argparse.Namespace) -> int:
 
     runtime = benchmark_runtime(args.benchmark)
     config = InductionConfig(max_depth=args.max_depth, max_states=args.max_states, tau=args.tau, timeout_s=args.timeout)
-    library, report = induce(runtime, config=config, field_encoder=args.field_encoder, show_progress=not args.quiet)
+    proposer = _llm_proposer(args, runtime)
+    executor: Any = args.executor
+    if args.executor == "ray" and args.ray_address:
+        from llama_index_libra.induction.executors import RayExecutor
+
+        executor = RayExecutor(address=args.ray_address, workers=args.workers)
+    library, report = induce(runtime, proposer=proposer, config=config, field_encoder=args.field_encoder,
+                             executor=executor, workers=args.workers, log_dir=args.log_dir,
+                             show_progress=not args.quiet)
     if args.overrides:
         library = library.apply_overrides(load_overrides(args.overrides))
     out = Path(args.out)
@@ -25,8 +33,33 @@ def cmd_induce(args: argparse.Namespace) -> int:
     report_path = Path(args.report) if args.report else out.with_name(out.name.replace(".json", "") + ".report.json")
     report.write(report_path)
     print(report.summary())
+    if proposer is not None:
+        stats = proposer.stats()
+        print(f"contracts by {stats['proposer']}: {stats['llm_calls']} LLM calls, {stats['cache_hits']} cache hits, "
+              f"{stats['contracts_revised']} revised, {len(stats['fallbacks'])} schema-derived fallbacks")
     print(f"wrote {out} and {report_path}")
     return 0
+
+
+def _llm_proposer(args: argparse.Namespace, runtime: Any) -> Any:
+    """The LLM contract proposer of ``--llm`` (None: the schema-derived proposer)."""
+    if args.llm is None:
+        return None
+    from llama_index_libra.cli import CLIError
+    from llama_index_libra.contracts.llm import LLMContractProposer
+    from llama_index_libra.llms import make_llm
+    from llama_index_libra.retrieval.dense import default_cache_dir
+
+    if not args.model:
+        raise CLIError(f"--llm {args.llm} needs --model NAME")
+    try:
+        llm = make_llm(args.llm, model=args.model, api_base=args.api_base, context_window=args.context_window,
+                       max_tokens=args.max_tokens)
+    except ImportError as exc:
+        raise CLIError(str(exc)) from exc
+    cache = Path(args.llm_cache) if args.llm_cache else default_cache_dir() / "llm-contracts"
+    return LLMContractProposer(llm, registry="bfcl" if args.benchmark == "bfcl" else "callable-signature",
+                               cache_dir=cache, fixtures=getattr(runtime, "fixtures", None))
 
 
 def _format_relation(r: Any, *, evidence: bool) -> str:
@@ -93,6 +126,21 @@ def register(sub: Any) -> None:
     p.add_argument("--timeout", type=float, default=5.0, help="per-call timeout in seconds")
     p.add_argument("--field-encoder", default="minilm", help="minilm (default), lexical, or an embedding model")
     p.add_argument("--overrides", default=None, help="JSON file of relations to pin or veto")
+    p.add_argument("--executor", choices=["serial", "process", "ray"], default="process",
+                   help="where composition tests run: this process, a local process pool (default), or Ray")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument("--ray-address", default=None, help="an existing Ray cluster (default: a local ray.init())")
+    p.add_argument("--log-dir", default=None,
+                   help="append-only run log: an interrupted build resumes from it, a rebuild after a catalog edit reruns only what changed")
+    p.add_argument("--llm", choices=["openai-like", "vllm"], default=None,
+                   help="write contracts with an LLM: a `vllm serve` endpoint (openai-like) or an in-process vLLM "
+                   "engine (vllm); default: the schema-derived proposer, no LLM")
+    p.add_argument("--model", default=None, help="model name served at --api-base, or loaded by --llm vllm")
+    p.add_argument("--api-base", default=None, help="OpenAI-compatible endpoint, e.g. http://localhost:8000/v1")
+    p.add_argument("--llm-cache", default=None,
+                   help="reply cache folder (default: ~/.cache/llama-index-libra/llm-contracts); reruns resume from it")
+    p.add_argument("--context-window", type=int, default=32768, help="the model's context window (tokens)")
+    p.add_argument("--max-tokens", type=int, default=4096, help="most tokens per contract reply")
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(func=cmd_induce)
 

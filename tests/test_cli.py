@@ -47,7 +47,7 @@ def test_show_and_query_a_library(tmp_path, capsys):
     _sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
     import smart_home
 
-    library, _ = induce(smart_home.build_runtime(), field_encoder="lexical")
+    library, _ = induce(smart_home.build_runtime(), field_encoder="lexical", executor="serial")
     path = tmp_path / "home.json"
     library.save(path)
     assert main(["show", str(path), "--tool", "update_alarm", "--evidence"]) == 0

@@ -19,7 +19,7 @@ def relations(library):
 
 
 def test_smart_home_relations_and_evidence():
-    library, report = induce(smart_home.build_runtime(), field_encoder="lexical")
+    library, report = induce(smart_home.build_runtime(), field_encoder="lexical", executor="serial")
     rel = relations(library)
     assert ("login", "create_alarm", "state", None) in rel
     assert ("create_alarm", "update_alarm", "provenance", "alarm_id") in rel
@@ -36,8 +36,8 @@ def test_smart_home_relations_and_evidence():
 
 
 def test_build_is_deterministic(tmp_path):
-    a, _ = induce(smart_home.build_runtime(), field_encoder="lexical")
-    b, _ = induce(smart_home.build_runtime(), field_encoder="lexical")
+    a, _ = induce(smart_home.build_runtime(), field_encoder="lexical", executor="serial")
+    b, _ = induce(smart_home.build_runtime(), field_encoder="lexical", executor="serial")
     a.save(tmp_path / "a.json")
     b.save(tmp_path / "b.json")
     assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
@@ -79,7 +79,7 @@ def weird(count: int, state: Box) -> object:
 
 def test_raising_hanging_and_unserializable_tools_are_recorded_not_fatal():
     runtime = PythonRuntime([put, take, explode, hang, weird], Box, timeout_s=0.2)
-    library, report = induce(runtime, field_encoder="lexical", config=InductionConfig(timeout_s=0.2))
+    library, report = induce(runtime, field_encoder="lexical", executor="serial", config=InductionConfig(timeout_s=0.2))
     assert report.errors >= 3 and report.timeouts >= 1
     assert "RuntimeError" in report.failures["explode"]
     assert report.failures["hang"].startswith("timeout:")
@@ -99,7 +99,7 @@ def test_format_preserving_controls():
 
 
 def test_bounds_are_reported():
-    _, report = induce(smart_home.build_runtime(), field_encoder="lexical", config=InductionConfig(max_depth=1))
+    _, report = induce(smart_home.build_runtime(), field_encoder="lexical", executor="serial", config=InductionConfig(max_depth=1))
     assert report.states_cut_depth > 0
     assert "cut by bounds" in report.summary()
 
@@ -109,7 +109,7 @@ def test_bfcl_library_holds_the_known_dependencies(tmp_path):
     pytest.importorskip("bfcl_eval")
     from llama_index_libra.induction.defaults import benchmark_runtime
 
-    library, report = induce(benchmark_runtime("bfcl"), field_encoder="minilm")
+    library, report = induce(benchmark_runtime("bfcl"), field_encoder="minilm", executor="serial")
     rel = {(r.provider, r.consumer, r.kind) for r in library.relations}
     for provider, consumer, kind in [
         ("GorillaFileSystem.touch", "GorillaFileSystem.tail", "state"),

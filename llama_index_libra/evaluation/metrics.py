@@ -23,9 +23,20 @@ def check_k(k: int) -> int:
 
 
 def rank_indices(scores: np.ndarray, k: int | None = None) -> np.ndarray:
-    """Indices of ``scores`` from best to worst; ties keep catalog (index) order."""
-    order = np.argsort(-np.asarray(scores, dtype=np.float64), kind="stable")
-    return order if k is None else order[:k]
+    """Indices of ``scores`` from best to worst; ties keep catalog (index) order.
+
+    With ``k`` below the catalog size, a partial sort picks the candidates (every score at least
+    the k-th best) and only those are sorted: the same indices as the full stable sort's prefix.
+    """
+    values = np.asarray(scores, dtype=np.float64)
+    if k is None or k >= len(values) or k <= 0:
+        order = np.argsort(-values, kind="stable")
+        return order if k is None else order[:k]
+    threshold = -np.partition(-values, k - 1)[k - 1]
+    if np.isnan(threshold):
+        return np.argsort(-values, kind="stable")[:k]
+    candidates = np.flatnonzero(values >= threshold)
+    return candidates[np.argsort(-values[candidates], kind="stable")][:k]
 
 
 def precision_at_k(ranked: Sequence[str], gold: Iterable[str], k: int) -> float:

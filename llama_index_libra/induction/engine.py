@@ -29,21 +29,18 @@ first produced in one partition's child state is not offered to other partitions
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
-from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
-
-from jsonschema import Draft202012Validator
+from typing import Any, Mapping
 
 from llama_index_libra._io import atomic_write_json, canonical_json
-from llama_index_libra.catalog import ToolCatalog, ToolSpec
-from llama_index_libra.induction.controls import NO_CONTROL, make_control
-from llama_index_libra.induction.fields import FieldEncoder, resolve_field_encoder
+from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.induction.explorer import Context, Node, NodeResult, Value, explore_chunk, schema_type, state_test_chunk
+from llama_index_libra.induction.fields import resolve_field_encoder
 from llama_index_libra.library import Relation, ToolLibrary
-from llama_index_libra.records import InvocationRecord
 
 __all__ = ["InductionConfig", "BuildReport", "induce", "candidate_compositions", "schema_type"]
 
@@ -81,6 +78,9 @@ class BuildReport:
     relations: dict[str, int] = field(default_factory=dict)
     runs: int = 0
     memo_hits: int = 0
+    log_hits: int = 0
+    executor: str = "serial"
+    workers: int = 1
     states_explored: int = 0
     transitions: int = 0
     states_cut_depth: int = 0
@@ -93,6 +93,7 @@ class BuildReport:
     llm_calls: int = 0
     cache_hits: int = 0
     wall_s: float = 0.0
+    tests_s: float = 0.0
     execution_s: float = 0.0
     failures: dict[str, str] = field(default_factory=dict)
 
@@ -112,7 +113,8 @@ class BuildReport:
         rel = ", ".join(f"{k} {v}" for k, v in self.relations.items())
         return (
             f"tools {self.tools} | candidate compositions {self.candidates} | relations: {rel}\n"
-            f"runs {self.runs} (memo hits {self.memo_hits}, errors {self.errors}, timeouts {self.timeouts}) | "
+            f"runs {self.runs} (memo hits {self.memo_hits}, log hits {self.log_hits}, errors {self.errors}, "
+            f"timeouts {self.timeouts}) | executor {self.executor} x{self.workers} | "
             f"states explored {self.states_explored}, transitions {self.transitions}\n"
             f"cut by bounds: states beyond max_depth {self.states_cut_depth}, states over max_states "
             f"{self.states_cut_budget}, runs over max_runs {self.runs_cut_budget}\n"
@@ -122,17 +124,6 @@ class BuildReport:
 
 # ------------------------------------------------------------------------------- static candidates
 _NUMERIC = {"integer", "number"}
-
-
-def schema_type(schema: Any) -> str | None:
-    if isinstance(schema, Mapping):
-        t = schema.get("type")
-        if isinstance(t, str):
-            return t
-        if isinstance(schema.get("enum"), list) and schema["enum"]:
-            v = schema["enum"][0]
-            return {bool: "boolean", int: "integer", float: "number", str: "string"}.get(type(v))
-    return None
 
 
 def _compatible(out_schema: Any, in_schema: Any) -> bool:
@@ -167,95 +158,160 @@ def candidate_compositions(catalog: ToolCatalog, contracts: Mapping[str, Any]) -
     return out
 
 
-# ------------------------------------------------------------------------------- exploration state
-@dataclass(frozen=True)
-class _Value:
-    provider: str
-    export: str
-    path: str
-    value: Any
-    key: str
+# ------------------------------------------------------------------------------- the master
+def _split(items: list, parts: int) -> list[list]:
+    """Contiguous batches (order preserved), at most ``parts`` of them."""
+    if not items:
+        return []
+    size = -(-len(items) // max(1, parts))
+    return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-@dataclass
-class _Node:
-    id: int
-    digest: str
-    snap: Any
-    depth: int
-    path: tuple[dict[str, Any], ...]
-    pool: list[_Value]
-    partitions: frozenset[str] | None  # None: every partition (the fresh state)
-    final: list[_Value] | None = None  # the pool once the node was explored
+class _Master:
+    """Level-synchronous exploration: each level's nodes are explored in parallel against the
+    contracts as of the level start; results merge in node order, so any executor gives the same
+    library."""
 
-
-class _Explorer:
-    def __init__(self, runtime: Any, catalog: ToolCatalog, contracts: Mapping[str, Any], config: InductionConfig,
-                 encoder: FieldEncoder, report: BuildReport, progress: Any, proposer: Any = None) -> None:
-        self.proposer = proposer
-        self.revisions_left = {spec.name: config.max_revisions for spec in catalog}
-        self.runtime = runtime
-        self.catalog = catalog
-        self.contracts = dict(contracts)
-        self.config = config
+    def __init__(self, runtime: Any, catalog: ToolCatalog, contracts: dict[str, Any], config: InductionConfig,
+                 ctx: Context, executor: Any, report: BuildReport, progress: Any, encoder: Any = None) -> None:
+        self.runtime, self.catalog, self.config, self.ctx = runtime, catalog, config, ctx
         self.encoder = encoder
+        self.proposer: Any = None
+        self.contracts = dict(contracts)
+        self.executor = executor
         self.report = report
         self.progress = progress
-        self.memo: dict[tuple[str, str, str], tuple[InvocationRecord, tuple[str, Any] | None]] = {}
-        self.live: tuple[int, Any] | None = None
         self.relations: dict[tuple, Relation] = {}
-        self.partition = {spec.name: runtime.partition_of(spec.name) for spec in catalog}
-        self.by_partition: dict[str, list[ToolSpec]] = {}
-        for spec in catalog:
-            self.by_partition.setdefault(self.partition[spec.name], []).append(spec)
-        self._validators: dict[tuple[str, str], Draft202012Validator] = {}
-        self._sims: dict[tuple[str, str], float] = {}
-        self.nodes = 0
-        self.seen: dict[str, int] = {}
-        self.feedback_done: set[str] = set()
-        self.seen_nodes: dict[str, _Node] = {}
-        self.transitions: list[tuple] = []
+        self.extra_sims: dict[tuple[str, str], float] = {}
         self.succeeded: set[str] = set()
         self.revised: set[str] = set()
+        self.partition = {spec.name: runtime.partition_of(spec.name) for spec in catalog}
+        self.revisions_left = {spec.name: config.max_revisions for spec in catalog}
+        self.next_id = 0
 
-    # ---- helpers
     def sim(self, a: str, b: str) -> float:
-        key = (a, b)
-        if key not in self._sims:
-            self._sims[key] = float(self.encoder.similarity(a, b))
-        return self._sims[key]
+        value = self.ctx.sims.get((a, b))
+        return self.extra_sims.get((a, b), 0.0) if value is None else value
 
-    def validator(self, spec: ToolSpec, name: str) -> Draft202012Validator:
-        key = (spec.name, name)
-        if key not in self._validators:
-            schema = ((spec.parameters or {}).get("properties") or {}).get(name, {})
-            self._validators[key] = Draft202012Validator(schema if isinstance(schema, (dict, bool)) else {})
-        return self._validators[key]
+    def node(self, digest: str, snap: Any, depth: int, path: tuple, pool: list, partitions) -> Node:
+        self.next_id += 1
+        return Node(self.next_id, digest, snap, depth, path, pool, partitions)
 
-    def trim(self, record: InvocationRecord) -> dict[str, Any]:
-        ev = record.to_evidence()
-        for key in ("output", "state_changes"):
-            text = canonical_json(ev.get(key))
-            if len(text) > self.config.evidence_chars:
-                ev[key] = text[: self.config.evidence_chars] + "...[truncated]"
-        return ev
+    def merge_counters(self, c: Any) -> None:
+        r = self.report
+        r.runs += c.runs
+        r.memo_hits += c.memo_hits
+        r.log_hits += c.log_hits
+        r.errors += c.errors
+        r.timeouts += c.timeouts
+        r.runs_cut_budget += c.runs_cut_budget
+        r.states_cut_depth += c.states_cut_depth
+        r.contracts_revised += c.contracts_revised
+        r.execution_s += c.execution_s
+        for tool, message in c.failures.items():
+            r.failures.setdefault(tool, message)
 
-    def classify(self, tool: str, record: InvocationRecord) -> str | None:
-        outcome = self.contracts[tool].classify(record)
-        if outcome is None and self.revisions_left.get(tool, 0) > 0 and hasattr(self.proposer, "revise"):
-            # Algorithm 1, line 13: the record matches neither outcome schema -> revise the
-            # contract from same-tool feedback (at most two revisions per tool)
+    def admit(self, relations: list[Relation]) -> None:
+        for relation in relations:
+            self.relations.setdefault(relation.key, relation)
+
+    def batches(self, items: list) -> list[list]:
+        return _split(items, self.executor.workers * 4 if self.executor.workers > 1 else 1)
+
+    def explore_pass(self) -> None:
+        state = self.runtime.fresh()
+        root = self.node(self.runtime.digest(state), self.runtime.snapshot(state), 0, (), [], None)
+        seen: dict[str, Node] = {root.digest: root}
+        transitions: list[tuple[Node, Node, str, dict[str, Any], list[Value]]] = []
+        level = [root]
+        while level:
+            results: list[NodeResult] = [
+                r for batch in self.executor.map(explore_chunk, [(self.contracts, self.extra_sims, b) for b in self.batches(level)])
+                for r in batch
+            ]
+            next_level: list[Node] = []
+            updates: dict[str, Any] = {}
+            unmatched: dict[str, Any] = {}
+            by_id = {n.id: n for n in level}
+            for result in results:
+                node = by_id[result.node_id]
+                node.final = result.final
+                self.report.states_explored += 1
+                self.merge_counters(result.counters)
+                self.admit(result.relations)
+                self.succeeded |= result.succeeded
+                for tool, contract in result.updates.items():
+                    updates.setdefault(tool, contract)  # the first node (in node order) wins
+                for tool, record in result.unmatched.items():
+                    unmatched.setdefault(tool, record)
+                for digest, snap, tool, args, child_pool in result.children:
+                    parts = frozenset({self.partition[tool]}) | (node.partitions or frozenset())
+                    if digest in seen:
+                        self.report.duplicate_states += 1
+                        after = seen[digest]
+                    else:
+                        after = self.node(digest, snap, node.depth + 1, node.path + ({"tool": tool, "arguments": args},), child_pool, parts)
+                        if len(seen) >= self.config.max_states:
+                            self.report.states_cut_budget += 1
+                        else:
+                            seen[digest] = after
+                            next_level.append(after)
+                    produced = [v for v in child_pool if v.provider == tool]
+                    transitions.append((node, after, tool, args, produced))
+                if self.progress is not None:
+                    self.progress.update(1)
+                    self.progress.set_postfix(runs=self.report.runs, relations=len(self.relations), refresh=False)
+            self.revise_from_feedback(unmatched, updates)
+            self.apply_updates(updates)
+            level = next_level
+        self.report.transitions += len(transitions)
+        # State tests run once both ends are explored, so the consumer can take values that only
+        # exist after the transition (a file listed inside the directory that cd entered).
+        jobs = []
+        for before, after, provider, args, values in transitions:
+            before_keys = {v.key for v in (before.final or before.pool)}
+            after_pool = after.final or after.pool
+            fresh = list(values) + [v for v in after_pool if v.key not in before_keys]
+            jobs.append((_lean(before), _lean(after), provider, args, fresh, after_pool))
+        for batch in self.executor.map(state_test_chunk, [(self.contracts, self.extra_sims, b) for b in self.batches(jobs)]):
+            for relations, counters in batch:
+                self.admit(relations)
+                self.merge_counters(counters)
+
+    def revise_from_feedback(self, unmatched: dict[str, Any], updates: dict[str, Any]) -> None:
+        """Ask the proposer to revise contracts whose records matched neither outcome schema.
+
+        Called between levels in the master, in tool order, so the per-tool budget
+        (``max_revisions``) is one budget whatever the executor.
+        """
+        proposer = self.proposer
+        if proposer is None:
+            return
+        for tool in sorted(unmatched):
+            if self.revisions_left.get(tool, 0) <= 0:
+                continue
             self.revisions_left[tool] -= 1
-            revised = self.proposer.revise(self.catalog.get(tool), self.contracts[tool], record)
+            spec = self.catalog.get(tool)
+            revised = proposer.revise(spec, updates.get(tool, self.contracts[tool]), unmatched[tool])
             if revised is not None:
-                self.contracts[tool] = revised.with_mechanical_exports(self.catalog.get(tool))
-                self.report.contracts_revised += 1
-                outcome = self.contracts[tool].classify(record)
-        if outcome is None:  # neither schema: fall back on the normalized status
-            outcome = "success" if record.status == "success" else "failure"
-        if outcome == "success":
-            self.succeeded.add(tool)
-        return outcome
+                updates[tool] = revised.with_mechanical_exports(spec)
+
+    def apply_updates(self, updates: dict[str, Any]) -> None:
+        """Contracts revised during a level (feedback exports, LLM revisions) apply from the next."""
+        if not updates:
+            return
+        for tool in sorted(updates):
+            self.contracts[tool] = updates[tool]
+        self.report.contracts_revised += len(updates)
+        encoder = self.encoder
+        if encoder is not None:
+            names = sorted({e.name for c in updates.values() for e in c.exports} - {a for a, _ in self.ctx.sims})
+            inputs = sorted({b for _, b in self.ctx.sims} | {n for s in self.catalog for n in s.input_names})
+            if names and hasattr(encoder, "warm"):
+                encoder.warm(names + inputs)
+            for a in names:
+                for b in inputs:
+                    self.extra_sims[(a, b)] = round(float(encoder.similarity(a, b)), 6)
 
     def revise_unsuccessful(self) -> list[str]:
         """Runtime-feedback revision for tools none of whose success templates ever succeeded.
@@ -296,342 +352,10 @@ class _Explorer:
         self.report.contracts_revised += len(revised)
         return revised
 
-    # ---- execution
-    def run(self, node: _Node, tool: str, args: dict[str, Any]) -> tuple[InvocationRecord, tuple[str, Any] | None]:
-        key = (node.digest, tool, canonical_json(args))
-        hit = self.memo.get(key)
-        if hit is not None:
-            self.report.memo_hits += 1
-            return hit
-        if self.report.runs >= self.config.max_runs:
-            self.report.runs_cut_budget += 1
-            rec = InvocationRecord(tool=tool, status="error", arguments=args, message="not run: max_runs reached")
-            return rec, None
-        if self.live is None or self.live[0] != node.id:
-            self.live = (node.id, self.runtime.restore(node.snap))
-        state = self.live[1]
-        t0 = time.perf_counter()
-        record = self.runtime.call(state, tool, args, timeout_s=self.config.timeout_s)
-        self.report.execution_s += time.perf_counter() - t0
-        self.report.runs += 1
-        child = None
-        if record.status == "error":
-            self.report.errors += 1
-            if record.message and record.message.startswith("timeout:"):
-                self.report.timeouts += 1
-            self.report.failures.setdefault(tool, record.message or "error")
-            self.live = None  # a failed call may have left the state half-changed
-        if record.state_changes:
-            if record.status == "success":
-                child = (self.runtime.digest(state), self.runtime.snapshot(state))
-            self.live = None
-        self.memo[key] = (record, child)
-        return record, child
 
-    # ---- values
-    def feedback_exports(self, tool: str, record: InvocationRecord) -> None:
-        """Same-tool feedback for an undocumented response: export the observed scalar fields.
-
-        A tool without a public response schema (most plain Python tools) gets, from its first
-        successful record, one export per top-level scalar (or list-of-scalars) output field, or
-        one ``$.output`` export for a scalar output; the revised contract is what the library keeps.
-        """
-        if tool in self.feedback_done:
-            return
-        self.feedback_done.add(tool)
-        contract = self.contracts[tool]
-        if self.catalog.get(tool).response is not None or any(e.path.startswith("$.output") for e in contract.exports):
-            return
-        from dataclasses import replace
-
-        from llama_index_libra.contracts.model import Export, export_propagates
-
-        out = record.output
-        types = {bool: "boolean", int: "integer", float: "number", str: "string"}
-        new = []
-        if isinstance(out, dict):
-            for key in sorted(out):
-                value = out[key]
-                if not str(key).isidentifier():
-                    continue
-                if type(value) in types:
-                    schema = {"type": types[type(value)]}
-                    new.append(Export(str(key), f"$.output.{key}", schema, export_propagates(str(key), schema), "declared"))
-                elif isinstance(value, list) and value and all(type(v) in types for v in value) and len({type(v) for v in value}) == 1:
-                    schema = {"type": types[type(value[0])]}
-                    new.append(Export(str(key), f"$.output.{key}[*]", schema, export_propagates(str(key), schema), "declared"))
-        elif type(out) in types:
-            schema = {"type": types[type(out)]}
-            name = "response_value"
-            new.append(Export(name, "$.output", schema, export_propagates(name, schema), "declared"))
-        if new:
-            taken = {e.name for e in contract.exports}
-            extra = tuple(e for e in new if e.name not in taken)
-            self.contracts[tool] = replace(contract, exports=contract.exports + extra)
-            self.report.contracts_revised += 1
-
-    def values_of(self, tool: str, record: InvocationRecord) -> list[_Value]:
-        self.feedback_exports(tool, record)
-        out = []
-        for ev in self.contracts[tool].extract(record, propagating_only=True):
-            out.append(_Value(tool, ev.export_name, ev.path, ev.value, f"{tool}\x00{ev.export_name}\x00{canonical_json(ev.value)}"))
-        return out
-
-    @staticmethod
-    def add_values(pool: list[_Value], keys: set[str], values: Iterable[_Value]) -> None:
-        for v in values:
-            if v.key not in keys:
-                keys.add(v.key)
-                pool.append(v)
-
-    def candidates_for(self, spec: ToolSpec, name: str, pool: list[_Value]) -> list[_Value]:
-        validator = self.validator(spec, name)
-        ranked = []
-        seen_values: set[str] = set()
-        is_array = schema_type(((spec.parameters or {}).get("properties") or {}).get(name)) == "array"
-        for i, v in enumerate(pool):
-            if v.provider == spec.name:
-                continue
-            if not validator.is_valid(v.value):
-                # an array input takes a single observed element as a one-item list
-                if not (is_array and not isinstance(v.value, list) and validator.is_valid([v.value])):
-                    continue
-                v = _Value(v.provider, v.export, v.path, [v.value], v.key + "\x00[]")
-            ranked.append((-self.sim(v.export, name), i, v))
-        ranked.sort(key=lambda x: (x[0], x[1]))
-        out = []
-        for _, _, v in ranked:
-            # distinct values (each credited to its best-aligned provider): slots filled by one
-            # value echoed by several tools would hide the other values
-            vk = canonical_json(v.value)
-            if vk in seen_values:
-                continue
-            seen_values.add(vk)
-            out.append(v)
-            if len(out) >= self.config.bindings_per_input:
-                break
-        return out
-
-    def bindings(self, spec: ToolSpec, template: Any, pool: list[_Value], *, best_only: bool = False) -> list[dict[str, _Value]]:
-        """Bindings of a template's observation inputs, best first.
-
-        The best candidate per input, then one input at a time varied over its alternatives, then
-        (for several inputs) joint combinations of the top candidates ordered by rank sum, capped
-        at ``joint_bindings``: conjunctive inputs such as an origin and a destination airport are
-        only valid together.
-        """
-        options = {}
-        for name in template.observations:
-            cands = self.candidates_for(spec, name, pool)
-            if not cands:
-                return []
-            options[name] = cands
-        base = {name: cands[0] for name, cands in options.items()}
-        out = [base]
-        if best_only:
-            return out
-        for name, cands in options.items():
-            for alt in cands[1:]:
-                out.append({**base, name: alt})
-        if len(options) > 1 and self.config.joint_bindings > len(out):
-            import itertools
-
-            names = list(options)
-            per_input = max(2, int(self.config.joint_bindings ** (1.0 / len(names))))
-            ranges = [range(min(per_input, len(options[n]))) for n in names]
-            combos = sorted(itertools.product(*ranges), key=lambda idx: (sum(idx), idx))
-            seen = {tuple(sorted((k, v.key) for k, v in b.items())) for b in out}
-            for idx in combos:
-                binding = {n: options[n][i] for n, i in zip(names, idx)}
-                key = tuple(sorted((k, v.key) for k, v in binding.items()))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(binding)
-                if len(out) >= self.config.joint_bindings:
-                    break
-        return out
-
-    @staticmethod
-    def literal_args(template: Any) -> dict[str, Any]:
-        return {name: arg.value for name, arg in template.arguments.items() if arg.kind == "literal"}
-
-    # ---- relations
-    def admit(self, relation: Relation) -> None:
-        self.relations.setdefault(relation.key, relation)
-
-    def call_json(self, tool: str, args: Mapping[str, Any]) -> dict[str, Any]:
-        return {"tool": tool, "arguments": dict(args)}
-
-    # ---- the three tests
-    def provenance_tests(self, node: _Node, spec: ToolSpec, template: Any, args: dict[str, Any],
-                         binding: Mapping[str, _Value], record: InvocationRecord) -> None:
-        required = set(spec.required_inputs)
-        for name, value in binding.items():
-            control_args = dict(args)
-            if name not in required:
-                control_args.pop(name)
-                control_desc: Any = {"omitted": name}
-            else:
-                literals = [t.arguments[name].value for t in self.contracts[spec.name].templates
-                            if name in t.arguments and t.arguments[name].kind == "literal"]
-                control = make_control(value.value, ((spec.parameters or {}).get("properties") or {}).get(name, {}), literals)
-                if control is NO_CONTROL:
-                    continue
-                control_args[name] = control
-                control_desc = {"value": control}
-            control_record, _ = self.run(node, spec.name, control_args)
-            outcome = self.classify(spec.name, control_record)
-            similarity = self.sim(value.export, name)
-            evidence = {
-                "state": list(node.path),
-                "provider_value": {"tool": value.provider, "export": value.export, "path": value.path, "value": value.value},
-                "call": self.call_json(spec.name, args),
-                "record": self.trim(record),
-                "control": {**control_desc, "call": self.call_json(spec.name, control_args), "record": self.trim(control_record)},
-            }
-            if outcome == "failure":
-                kind = "provenance"
-            elif outcome == "success" and similarity > self.config.tau:
-                kind = "compatibility"
-            else:
-                continue
-            self.admit(Relation(value.provider, spec.name, kind, value.export, name, round(similarity, 6), evidence))
-
-    def state_tests(self, before: _Node, after: _Node, provider: str, provider_args: dict[str, Any],
-                    fresh: list[_Value] = (), after_pool: list[_Value] | None = None) -> None:
-        """Consumers of the provider's partition, identical arguments before and after the transition.
-
-        Observation inputs take the best values of the after-state; each input that can also take a
-        value the transition itself produced (``fresh``: a new file name, a new id) is tried with it,
-        since that is the value whose existence the state change created.
-        """
-        self.report.transitions += 1
-        for spec in self.by_partition[self.partition[provider]]:
-            if spec.name == provider:
-                continue
-            for template in self.contracts[spec.name].success_templates:
-                args = self.literal_args(template)
-                pool = after.pool if after_pool is None else after_pool
-                binds = self.bindings(spec, template, pool, best_only=True) if template.observations else [{}]
-                if binds and template.observations and fresh:
-                    base = binds[0]
-                    for name in template.observations:
-                        for v in self.candidates_for(spec, name, list(fresh)):
-                            if v.key != base[name].key:
-                                binds.append({**base, name: v})
-                for binding in binds:
-                    call = {**args, **{k: v.value for k, v in binding.items()}}
-                    rb, _ = self.run(before, spec.name, call)
-                    if self.classify(spec.name, rb) != "failure":
-                        continue
-                    ra, _ = self.run(after, spec.name, call)
-                    if self.classify(spec.name, ra) != "success":
-                        continue
-                    self.admit(Relation(provider, spec.name, "state", None, None, None, {
-                        "state": list(before.path),
-                        "provider_call": self.call_json(provider, provider_args),
-                        "consumer_call": self.call_json(spec.name, call),
-                        "before": self.trim(rb),
-                        "after": self.trim(ra),
-                    }))
-
-    # ---- exploration
-    def new_node(self, digest: str, snap: Any, depth: int, path: tuple, pool: list[_Value], partitions) -> _Node:
-        self.nodes += 1
-        return _Node(self.nodes, digest, snap, depth, path, pool, partitions)
-
-    def explore(self) -> None:
-        """Explore from the fresh state; then revise never-successful contracts and explore again."""
-        self.explore_once()
-        if self.revise_unsuccessful():
-            self.seen.clear()
-            self.seen_nodes.clear()
-            self.explore_once()
-
-    def explore_once(self) -> None:
-        state = self.runtime.fresh()
-        root = self.new_node(self.runtime.digest(state), self.runtime.snapshot(state), 0, (), [], None)
-        self.seen[root.digest] = root.id
-        self.seen_nodes[root.digest] = root
-        self.transitions = []
-        queue: deque[_Node] = deque([root])
-        while queue:
-            node = queue.popleft()
-            self.report.states_explored += 1
-            self.explore_node(node, queue)
-            if self.progress is not None:
-                self.progress.update(1)
-                self.progress.set_postfix(runs=self.report.runs, relations=len(self.relations), refresh=False)
-        # State tests run once both ends are explored, so the consumer can take values that only
-        # exist after the transition (a file listed inside the directory that cd entered).
-        for before, after, provider, args, values in self.transitions:
-            before_keys = {v.key for v in (before.final or before.pool)}
-            after_pool = after.final or after.pool
-            fresh = list(values) + [v for v in after_pool if v.key not in before_keys]
-            self.state_tests(before, after, provider, args, fresh, after_pool)
-
-    def explore_node(self, node: _Node, queue: deque) -> None:
-        pool = list(node.pool)
-        keys = {v.key for v in pool}
-        tools = [s for s in self.catalog if node.partitions is None or self.partition[s.name] in node.partitions]
-        expand = node.depth < self.config.max_depth
-
-        def after_success(spec: ToolSpec, args: dict[str, Any], record: InvocationRecord, child) -> None:
-            values = self.values_of(spec.name, record)
-            if child is None:
-                self.add_values(pool, keys, values)
-                return
-            if not expand:
-                self.report.states_cut_depth += 1
-                return
-            digest, snap = child
-            child_pool = list(pool)
-            self.add_values(child_pool, {v.key for v in child_pool}, values)
-            parts = frozenset({self.partition[spec.name]}) | (node.partitions or frozenset())
-            after = self.new_node(digest, snap, node.depth + 1, node.path + (self.call_json(spec.name, args),), child_pool, parts)
-            if digest in self.seen:
-                self.report.duplicate_states += 1
-                after = self.seen_nodes[digest]
-            elif len(self.seen) >= self.config.max_states:
-                self.report.states_cut_budget += 1
-            else:
-                self.seen[digest] = after.id
-                self.seen_nodes[digest] = after
-                queue.append(after)
-            self.transitions.append((node, after, spec.name, args, values))
-
-        # pass 1: literal-only templates
-        for spec in tools:
-            for template in self.contracts[spec.name].success_templates:
-                if template.observations:
-                    continue
-                args = self.literal_args(template)
-                record, child = self.run(node, spec.name, args)
-                if self.classify(spec.name, record) == "success":
-                    after_success(spec, args, record, child)
-        # pass 2 and 3: templates with observation inputs, bound to the values seen so far
-        tried: set[tuple[str, str]] = set()
-        for _round in range(2):
-            for spec in tools:
-                for template in self.contracts[spec.name].success_templates:
-                    if not template.observations:
-                        continue
-                    successes = 0
-                    for binding in self.bindings(spec, template, pool):
-                        if successes >= self.config.successes_per_template:
-                            break
-                        args = {**self.literal_args(template), **{k: v.value for k, v in binding.items()}}
-                        marker = (spec.name, canonical_json(args) + "|" + canonical_json(sorted((k, v.key) for k, v in binding.items())))
-                        if marker in tried:
-                            continue
-                        tried.add(marker)
-                        record, child = self.run(node, spec.name, args)
-                        if self.classify(spec.name, record) != "success":
-                            continue
-                        successes += 1
-                        self.provenance_tests(node, spec, template, args, binding, record)
-                        after_success(spec, args, record, child)
-        node.final = pool
+def _lean(node: Node) -> Node:
+    """A node without its value pools, for shipping to state-test workers."""
+    return Node(node.id, node.digest, node.snap, node.depth, node.path, [], node.partitions)
 
 
 def _default_proposer(runtime: Any) -> Any:
@@ -661,6 +385,23 @@ def _propose_contracts(catalog: ToolCatalog, runtime: Any, proposer: Any, contra
     return out
 
 
+def _runtime_key(runtime: Any) -> str:
+    """Identity of a sandbox for the run log: name, class, fixtures and the fresh state's digest."""
+    state = runtime.fresh()
+    text = canonical_json({"name": getattr(runtime, "name", ""), "class": type(runtime).__name__,
+                           "fixtures": getattr(runtime, "fixtures", None) or {}, "fresh": runtime.digest(state)})
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _similarity_table(encoder: Any, contracts: Mapping[str, Any], catalog: ToolCatalog) -> dict[tuple[str, str], float]:
+    """cos(h_f(export), h_f(input)) for every export name x input name, computed once (rounded)."""
+    exports = sorted({e.name for c in contracts.values() for e in c.exports})
+    inputs = sorted({n for s in catalog for n in s.input_names})
+    if hasattr(encoder, "warm"):
+        encoder.warm(exports + inputs)
+    return {(a, b): round(float(encoder.similarity(a, b)), 6) for a in exports for b in inputs}
+
+
 def induce(
     runtime: Any,
     *,
@@ -669,14 +410,23 @@ def induce(
     contracts: Mapping[str, Any] | None = None,
     config: InductionConfig | None = None,
     field_encoder: Any = "minilm",
+    executor: Any = "process",
+    workers: int | None = None,
+    log_dir: str | Path | None = None,
     show_progress: bool = False,
 ) -> tuple[ToolLibrary, BuildReport]:
     """Build a :class:`ToolLibrary` by executing candidate compositions in ``runtime``.
 
     ``runtime`` is the sandbox the user explicitly provides; no tool is ever called outside it.
     ``contracts`` (tool -> Contract or its JSON) override the ``proposer`` (default: the
-    schema-derived proposer, no LLM). Returns the deterministic library and the run's report.
+    schema-derived proposer, no LLM). ``executor`` is ``"serial"``, ``"process"`` (all cores, or
+    ``workers``), ``"ray"`` or an Executor; every executor yields the same library bytes.
+    ``log_dir`` keeps an append-only log of runs: a build interrupted by Ctrl-C or a killed worker
+    resumes from it, and a rebuild after a catalog edit re-executes only runs whose inputs changed.
+    Returns the deterministic library and the run's report.
     """
+    from llama_index_libra.induction.executors import resolve_executor
+
     config = config or InductionConfig()
     catalog = catalog or runtime.catalog
     t0 = time.perf_counter()
@@ -687,29 +437,36 @@ def induce(
 
     quads = candidate_compositions(catalog, contract_map)
     report.candidates = len(quads)
-    if hasattr(encoder, "warm"):
-        encoder.warm(sorted({q[1] for q in quads} | {q[3] for q in quads}))
+    sims = _similarity_table(encoder, contract_map, catalog)
+    ctx = Context(runtime=runtime, catalog=catalog, config=config, sims=sims, runtime_key=_runtime_key(runtime),
+                  log_dir=str(log_dir) if log_dir is not None else None, collect_feedback=hasattr(proposer, "revise"))
+    pool = resolve_executor(executor, workers)
+    report.executor, report.workers = pool.name, pool.workers
 
     progress = None
     if show_progress:
         from tqdm.auto import tqdm
 
         progress = tqdm(desc=f"inducing {catalog.name}", unit="state")
-    explorer = _Explorer(runtime, catalog, contract_map, config, encoder, report, progress, proposer)
+    master = _Master(runtime, catalog, contract_map, config, ctx, pool, report, progress, encoder)
+    master.proposer = proposer if hasattr(proposer, "revise") else None
+    t_tests = time.perf_counter()
     try:
-        explorer.explore()
+        pool.start(ctx)
+        master.explore_pass()
+        if master.revise_unsuccessful():
+            master.explore_pass()
     finally:
+        pool.close()
         if progress is not None:
             progress.close()
+    report.tests_s = time.perf_counter() - t_tests
 
-    candidates = [
-        Relation(p, c, "compatibility", e, i, round(explorer.sim(e, i), 6), {}, source="schema")
-        for p, e, c, i in quads
-    ]
+    candidates = [Relation(p, c, "compatibility", e, i, master.sim(e, i), {}, source="schema") for p, e, c, i in quads]
     library = ToolLibrary(
         catalog=catalog,
-        relations=list(explorer.relations.values()),
-        contracts={name: c.to_json() for name, c in explorer.contracts.items()},
+        relations=list(master.relations.values()),
+        contracts={name: c.to_json() for name, c in master.contracts.items()},
         candidates=candidates,
         runtime=_runtime_info(runtime),
         settings={"induction": config.to_json(), "field_encoder": getattr(encoder, "name", type(encoder).__name__),

@@ -6,8 +6,9 @@ the input field (field-best, query independent) and the one with the highest s_q
 A provider u linked to the distinct seeded consumers C_q(u) gets
 g_q(u) = (s_q(u) + sum_{t in C_q(u)} s_q(t)) / (1 + |C_q(u)|) and s'_q(u) = max(s_q(u), g_q(u)).
 
-The graph is compiled once into flat numpy arrays; a query costs a few vectorized passes over
-the edges of the seeded consumers, never a Python loop over the catalog.
+The graph is compiled once into flat numpy arrays indexed by consumer (CSR), so a query touches
+only the edges of the seeded consumers: the seeds come from a partial sort and the scores update
+sparsely. Apart from one copy of the score vector, nothing is O(catalog) or O(edges) per query.
 """
 
 from __future__ import annotations
@@ -117,51 +118,84 @@ class PropagationGraph:
         self.group_field_best = np.asarray(field_best, dtype=np.int64)
         self.group_field_best_relation = np.asarray(field_best_rel, dtype=np.int64)
         self.n = n
+        # CSR by consumer: groups are sorted by consumer already; state edges get a consumer order
+        self.consumer_group_ptr = np.searchsorted(self.group_consumer, np.arange(n + 1, dtype=np.int64)).astype(np.int64)
+        state_order = np.lexsort((np.arange(len(self._state.consumer)), self._state.consumer)) if len(self._state.consumer) else np.zeros(0, np.int64)
+        self.state_by_consumer = state_order.astype(np.int64)
+        self.consumer_state_ptr = np.searchsorted(self._state.consumer[state_order], np.arange(n + 1, dtype=np.int64)).astype(np.int64)
 
     @property
     def n_edges(self) -> int:
         return int(len(self._state.provider) + len(self.member_provider))
 
     # ------------------------------------------------------------------ query time
-    def _selected_pairs(self, scores: np.ndarray, consumers_mask: np.ndarray, selection: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(provider, consumer, relation index, selection code) for the consumers in the mask."""
+    @staticmethod
+    def _ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+        """Concatenation of arange(starts[i], ends[i]) for every i, vectorized."""
+        lengths = ends - starts
+        total = int(lengths.sum())
+        if total == 0:
+            return np.zeros(0, np.int64)
+        shift = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
+        return shift + np.arange(total, dtype=np.int64)
+
+    def _selected_pairs(self, scores: np.ndarray, consumers: np.ndarray, selection: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(provider, consumer, relation index, selection code) for the given consumer indices.
+
+        Same pairs, in the same order, as a pass over every edge with a consumer mask: state edges
+        in (provider, consumer, relation) order, then groups in ascending order.
+        """
+        consumers = np.sort(np.asarray(consumers, dtype=np.int64))
         parts_p, parts_c, parts_r, parts_s = [], [], [], []
         if len(self._state.provider):
-            keep = consumers_mask[self._state.consumer]
-            parts_p.append(self._state.provider[keep])
-            parts_c.append(self._state.consumer[keep])
-            parts_r.append(self._state.relation[keep])
-            parts_s.append(np.zeros(int(keep.sum()), np.int8))
+            edges = np.sort(self.state_by_consumer[self._ranges(self.consumer_state_ptr[consumers], self.consumer_state_ptr[consumers + 1])])
+            parts_p.append(self._state.provider[edges])
+            parts_c.append(self._state.consumer[edges])
+            parts_r.append(self._state.relation[edges])
+            parts_s.append(np.zeros(len(edges), np.int8))
         if len(self.group_consumer):
-            gmask = consumers_mask[self.group_consumer]
-            if selection == "all":
-                keep = gmask[self.member_group]
-                parts_p.append(self.member_provider[keep])
-                parts_c.append(self.group_consumer[self.member_group[keep]])
-                parts_r.append(self.member_relation[keep])
-                parts_s.append(np.full(int(keep.sum()), 3, np.int8))
-            else:
-                if selection in ("both", "field-best"):
-                    parts_p.append(self.group_field_best[gmask])
-                    parts_c.append(self.group_consumer[gmask])
-                    parts_r.append(self.group_field_best_relation[gmask])
-                    parts_s.append(np.ones(int(gmask.sum()), np.int8))
-                if selection in ("both", "dense-best"):
-                    member_scores = scores[self.member_provider]
-                    group_max = np.maximum.reduceat(member_scores, self.group_offsets[:-1])
-                    is_max = member_scores >= group_max[self.member_group]
-                    # first maximal member per group = lowest catalog index (members sorted by provider)
-                    pos = np.where(is_max, np.arange(len(member_scores)), len(member_scores))
-                    first = np.minimum.reduceat(pos, self.group_offsets[:-1])
-                    first = first[gmask]
-                    parts_p.append(self.member_provider[first])
-                    parts_c.append(self.group_consumer[gmask])
-                    parts_r.append(self.member_relation[first])
-                    parts_s.append(np.full(len(first), 2, np.int8))
+            groups = self._ranges(self.consumer_group_ptr[consumers], self.consumer_group_ptr[consumers + 1])
+            if len(groups):
+                starts, ends = self.group_offsets[groups], self.group_offsets[groups + 1]
+                members = self._ranges(starts, ends)
+                if selection == "all":
+                    parts_p.append(self.member_provider[members])
+                    parts_c.append(self.group_consumer[self.member_group[members]])
+                    parts_r.append(self.member_relation[members])
+                    parts_s.append(np.full(len(members), 3, np.int8))
+                else:
+                    if selection in ("both", "field-best"):
+                        parts_p.append(self.group_field_best[groups])
+                        parts_c.append(self.group_consumer[groups])
+                        parts_r.append(self.group_field_best_relation[groups])
+                        parts_s.append(np.ones(len(groups), np.int8))
+                    if selection in ("both", "dense-best"):
+                        local = np.concatenate(([0], np.cumsum(ends - starts)[:-1]))
+                        member_scores = scores[self.member_provider[members]]
+                        group_max = np.maximum.reduceat(member_scores, local)
+                        owner = np.repeat(np.arange(len(groups)), ends - starts)
+                        # first maximal member per group = lowest catalog index (members sorted by provider)
+                        pos = np.where(member_scores >= group_max[owner], np.arange(len(members)), len(members))
+                        first = members[np.minimum.reduceat(pos, local)]
+                        parts_p.append(self.member_provider[first])
+                        parts_c.append(self.group_consumer[groups])
+                        parts_r.append(self.member_relation[first])
+                        parts_s.append(np.full(len(first), 2, np.int8))
         if not parts_p:
             empty = np.zeros(0, np.int64)
             return empty, empty, empty, np.zeros(0, np.int8)
         return np.concatenate(parts_p), np.concatenate(parts_c), np.concatenate(parts_r), np.concatenate(parts_s)
+
+    @staticmethod
+    def top_seeds(scores: np.ndarray, k: int) -> np.ndarray:
+        """The first ``k`` indices of a stable descending sort (ties by index), via a partial sort."""
+        n = len(scores)
+        if k >= n:
+            return np.arange(n, dtype=np.int64)
+        threshold = -np.partition(-scores, k - 1)[k - 1]
+        above = np.flatnonzero(scores > threshold)
+        ties = np.flatnonzero(scores == threshold)[: k - len(above)]
+        return np.concatenate((above, ties)).astype(np.int64)
 
     def propagate(self, scores: np.ndarray, config: PropagationConfig = PropagationConfig()) -> tuple[np.ndarray, dict[int, list[tuple[int, int, int, int]]]]:
         """Return s'_q and, per promoted provider index, its (consumer, relation, selection, hop) links."""
@@ -170,10 +204,9 @@ class PropagationGraph:
         links: dict[int, list[tuple[int, int, int, int]]] = {}
         if self.n_edges == 0:
             return out, links
-        order = np.argsort(-base, kind="stable")
-        frontier = np.zeros(self.n, dtype=bool)
-        frontier[order[: config.seeds]] = True
-        processed = frontier.copy()
+        frontier = self.top_seeds(base, config.seeds)
+        processed = np.zeros(self.n, dtype=bool)
+        processed[frontier] = True
         for hop in range(1, config.hops + 1):
             p, c, r, s = self._selected_pairs(out, frontier, config.provider_selection)
             if len(p) == 0:
@@ -182,17 +215,16 @@ class PropagationGraph:
             pair_key = p * self.n + c
             _, first = np.unique(pair_key, return_index=True)
             up, uc = p[first], c[first]
-            consumer_sum = np.bincount(up, weights=out[uc], minlength=self.n)
-            consumer_cnt = np.bincount(up, minlength=self.n)
-            has = consumer_cnt > 0
-            g = np.where(has, (out + consumer_sum) / (1.0 + consumer_cnt), -np.inf)
-            updated = np.maximum(out, g)
+            providers, inverse = np.unique(up, return_inverse=True)
+            consumer_sum = np.bincount(inverse, weights=out[uc], minlength=len(providers))
+            consumer_cnt = np.bincount(inverse, minlength=len(providers))
+            g = (out[providers] + consumer_sum) / (1.0 + consumer_cnt)
             for pi, ci, ri, si in zip(p.tolist(), c.tolist(), r.tolist(), s.tolist()):
                 links.setdefault(pi, []).append((ci, ri, si, hop))
-            out = updated
-            frontier = has & ~processed
-            processed |= frontier
-            if not frontier.any():
+            out[providers] = np.maximum(out[providers], g)
+            frontier = providers[~processed[providers]]
+            processed[frontier] = True
+            if not len(frontier):
                 break
         return out, links
 

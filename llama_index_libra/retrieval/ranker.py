@@ -88,6 +88,7 @@ class ToolRanker:
         elif library is not None and method == "schema-only":
             relations = library.candidates
         self.graph = PropagationGraph(catalog.names, relations, kinds=self.config.kinds) if relations else None
+        self._names = catalog.names  # ToolCatalog.names builds a new list per access: O(catalog) per query
 
     # ------------------------------------------------------------------ scoring
     def base_scores(self, query: str) -> np.ndarray:
@@ -105,7 +106,7 @@ class ToolRanker:
     def rank_from_base(self, base: np.ndarray, k: int) -> list[RankedTool]:
         check_k(k)
         final, links = self.scores_from_base(base)
-        names = self.catalog.names
+        names = self._names
         out = []
         for i in rank_indices(final, k).tolist():
             promos = tuple(self.graph.explain(links[i])) if self.graph is not None and i in links and final[i] > base[i] else ()

@@ -52,6 +52,18 @@ class _BoundTool:
     public: "FunctionTool"
 
 
+def _portable(tool: Any) -> Any:
+    """A picklable stand-in for a tool: a FunctionTool becomes its function plus its public name and
+    description (rebuilt on unpickling); plain callables pickle as they are."""
+    if hasattr(tool, "metadata") and callable(getattr(tool, "fn", None)):
+        from functools import partial
+
+        from llama_index.core.tools import FunctionTool
+
+        return partial(FunctionTool.from_defaults, fn=tool.fn, name=tool.metadata.name, description=tool.metadata.description)
+    return tool
+
+
 def _strip_state_from_schema(schema: Any, state_arg: str) -> Any:
     """A copy of a pydantic ``fn_schema`` without the ``state_arg`` field."""
     from pydantic import create_model
@@ -145,9 +157,31 @@ class PythonRuntime(Runtime):
             self.fixtures: dict[str, Any] = to_jsonable(dict(fixtures or {}))
         except TypeError as exc:
             raise TypeError(f"fixtures must be JSON values: {exc}") from None
-        bound = [_bind_tool(t, state_arg) for t in tools]
-        self.catalog = ToolCatalog.from_tools([b.public for b in bound], name=name)
+        self._tool_sources = list(tools)
+        self._bind()
+
+    def _bind(self) -> None:
+        from functools import partial
+
+        sources = [t() if isinstance(t, partial) else t for t in self._tool_sources]
+        self._tool_sources = sources
+        bound = [_bind_tool(t, self.state_arg) for t in sources]
+        self.catalog = ToolCatalog.from_tools([b.public for b in bound], name=self.name)
         self._tools: dict[str, _BoundTool] = {b.name: b for b in bound}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the user's functions, not the LlamaIndex wrappers (whose async shims are local
+        closures), so the runtime can travel to process-pool and Ray workers; module-level
+        functions and FunctionTools over them pickle by reference."""
+        state = dict(self.__dict__)
+        state.pop("_tools", None)
+        state.pop("catalog", None)
+        state["_tool_sources"] = [_portable(t) for t in self._tool_sources]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     # ---- state
 
