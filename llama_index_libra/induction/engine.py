@@ -16,15 +16,20 @@ Exploration is breadth first over sandbox states, starting from the runtime's fr
    state digest), so multi-hop and conjunctive prerequisites are found: in a state where the
    doors are locked, pressing the brake is what lets the engine start.
 
-Runs are memoized by (state digest, tool, arguments): runtimes are deterministic, so a repeated
-call in the same state is never executed twice. All iteration orders are deterministic, so the
-same catalog, runtime and settings give the same library bytes.
+Exploration runs level by level (all states one call deeper than the last level): the states of
+a level are explored independently (by the serial, process-pool or Ray executor of
+``executors.py``) against the contracts as of the level's start, and the master merges their
+results in state order; contract revisions (feedback exports, LLM revisions) apply from the next
+level; state tests run once every state is explored. So every executor gives the same library
+bytes. Runs are memoized per worker by (state digest, tool, arguments) and, with ``log_dir``,
+logged by content hash (``runlog.py``) so interrupted builds resume and edited catalogs rebuild
+incrementally. The worker side lives in ``explorer.py``.
 
 Bounds: ``max_depth`` (state chain length), ``max_states`` (distinct states explored),
-``max_runs`` (tool executions) and ``bindings_per_input``; the report says what they cut.
-Known limitation: below the fresh state, only tools of the partitions changed on the path are
-re-explored (tools of untouched partitions behave exactly as in the parent state), so a value
-first produced in one partition's child state is not offered to other partitions' tools.
+``max_runs`` (tool executions per worker batch) and ``bindings_per_input``; the report says what
+they cut. Known limitation: below the fresh state, only tools of the partitions changed on the
+path are re-explored (tools of untouched partitions behave exactly as in the parent state), so a
+value first produced in one partition's child state is not offered to other partitions' tools.
 """
 
 from __future__ import annotations
