@@ -144,6 +144,8 @@ class Explorer:
         for spec in self.catalog:
             self.by_partition.setdefault(self.partition[spec.name], []).append(spec)
         self._validators: dict[tuple[str, str], Draft202012Validator] = {}
+        self._fits: dict[tuple[str, str], dict[str, int]] = {}
+        self._default_outcomes: dict[str, bool] = {}
         self.feedback_done: set[str] = set()
         self.succeeded: set[str] = set()
         self.unmatched: dict[str, InvocationRecord] = {}
@@ -175,7 +177,16 @@ class Explorer:
         return ev
 
     def classify(self, tool: str, record: InvocationRecord) -> str | None:
-        outcome = self.contracts[tool].classify(record)
+        contract = self.contracts[tool]
+        default = self._default_outcomes.get(tool)
+        if default is None:
+            from llama_index_libra.contracts.model import DEFAULT_FAILURE_SCHEMA, DEFAULT_SUCCESS_SCHEMA
+
+            default = self._default_outcomes[tool] = contract.success == DEFAULT_SUCCESS_SCHEMA and contract.failure == DEFAULT_FAILURE_SCHEMA
+        if default:  # the standard status-only outcomes: no schema validation needed
+            outcome = "success" if record.status == "success" else "failure"
+        else:
+            outcome = contract.classify(record)
         if outcome is None and self.ctx.collect_feedback:
             # Algorithm 1, line 13: a record that matches neither outcome schema is feedback for a
             # revision; the master asks the proposer between levels (one budget, one order)
@@ -297,13 +308,24 @@ class Explorer:
         ranked = []
         seen_values: set[str] = set()
         is_array = schema_type(((spec.parameters or {}).get("properties") or {}).get(name)) == "array"
+        fits = self._fits.setdefault((spec.name, name), {})
         for i, v in enumerate(pool):
             if v.provider == spec.name:
                 continue
-            if not validator.is_valid(v.value):
-                # an array input takes a single observed element as a one-item list
-                if not (is_array and not isinstance(v.value, list) and validator.is_valid([v.value])):
-                    continue
+            value_key = v.key.rsplit("\x00", 1)[-1]  # the canonical JSON of the value
+            verdict = fits.get(value_key)
+            if verdict is None:
+                # 1: the value fits; 2: an array input takes it as a one-item list; 0: neither
+                if validator.is_valid(v.value):
+                    verdict = 1
+                elif is_array and not isinstance(v.value, list) and validator.is_valid([v.value]):
+                    verdict = 2
+                else:
+                    verdict = 0
+                fits[value_key] = verdict
+            if verdict == 0:
+                continue
+            if verdict == 2:
                 v = Value(v.provider, v.export, v.path, [v.value], v.key + "\x00[]")
             ranked.append((-self.sim(v.export, name), i, v))
         ranked.sort(key=lambda x: (x[0], x[1]))
