@@ -249,7 +249,8 @@ class _Master:
                     updates.setdefault(tool, contract)  # the first node (in node order) wins
                 for tool, record in result.unmatched.items():
                     unmatched.setdefault(tool, record)
-                for digest, snap, tool, args, child_pool in result.children:
+                for digest, snap, tool, args, prefix, new_values in result.children:
+                    child_pool = result.final[:prefix] + new_values
                     parts = frozenset({self.partition[tool]}) | (node.partitions or frozenset())
                     if digest in seen:
                         self.report.duplicate_states += 1
@@ -273,12 +274,14 @@ class _Master:
         # State tests run once both ends are explored, so the consumer can take values that only
         # exist after the transition (a file listed inside the directory that cd entered).
         jobs = []
+        pools: dict[int, list[Value]] = {}
         for before, after, provider, args, values in transitions:
             before_keys = {v.key for v in (before.final or before.pool)}
-            after_pool = after.final or after.pool
+            after_pool = pools.setdefault(after.id, after.final or after.pool)
             fresh = list(values) + [v for v in after_pool if v.key not in before_keys]
-            jobs.append((_lean(before), _lean(after), provider, args, fresh, after_pool))
-        for batch in self.executor.map(state_test_chunk, [(self.contracts, self.extra_sims, b) for b in self.batches(jobs)]):
+            jobs.append((_lean(before), _lean(after), provider, args, fresh, after.id))
+        batches = [(self.contracts, self.extra_sims, b, {j[5]: pools[j[5]] for j in b}) for b in self.batches(jobs)]
+        for batch in self.executor.map(state_test_chunk, batches):
             for relations, counters in batch:
                 self.admit(relations)
                 self.merge_counters(counters)

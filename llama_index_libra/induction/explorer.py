@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from jsonschema import Draft202012Validator
 
@@ -38,17 +38,16 @@ def schema_type(schema: Any) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Value:
-    """A value observed at runtime: which tool exported it, under which export name and path."""
+class Value(NamedTuple):
+    """A value observed at runtime: which tool exported it, under which export name and path.
+
+    A named tuple, because pools of thousands of values travel between processes."""
 
     provider: str
     export: str
     path: str
     value: Any
     key: str
-
-
 
 
 @dataclass
@@ -100,7 +99,7 @@ class NodeResult:
 
     node_id: int
     relations: list[Relation]
-    children: list[tuple[str, Any, str, dict[str, Any], list[Value]]]
+    children: list[tuple[str, Any, str, dict[str, Any], int, list[Value]]]  # pool = final[:n] + values
     final: list[Value]
     updates: dict[str, Any]
     succeeded: set[str]
@@ -466,7 +465,7 @@ class Explorer:
     def explore_node(self, node: Node) -> NodeResult:
         """Run every template in ``node``'s state; return relations, child states and values."""
         self.relations = {}
-        children: list[tuple[str, Any, str, dict[str, Any], list[Value]]] = []
+        children: list[tuple[str, Any, str, dict[str, Any], int, list[Value]]] = []  # pool = final[:n] + values
         pool = list(node.pool)
         keys = {v.key for v in pool}
         tools = [s for s in self.catalog if node.partitions is None or self.partition[s.name] in node.partitions]
@@ -481,9 +480,8 @@ class Explorer:
                 self.report.states_cut_depth += 1
                 return
             digest, snap = child
-            child_pool = list(pool)
-            self.add_values(child_pool, {v.key for v in child_pool}, values)
-            children.append((digest, snap, spec.name, args, child_pool))
+            new_values = [v for v in dict((v.key, v) for v in values).values() if v.key not in keys]
+            children.append((digest, snap, spec.name, args, len(pool), new_values))
 
         # pass 1: literal-only templates
         for spec in tools:
@@ -532,11 +530,13 @@ def explore_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Mappin
 
 
 def state_test_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Mapping,
-                     transitions: list[tuple[Node, Node, str, dict[str, Any], list[Value], list[Value]]]) -> list[tuple[list[Relation], Counters]]:
-    """Run the state tests of a batch of transitions; one relation list per transition."""
+                     transitions: list[tuple[Node, Node, str, dict[str, Any], list[Value], int]],
+                     pools: Mapping[int, list[Value]]) -> list[tuple[list[Relation], Counters]]:
+    """Run the state tests of a batch of transitions (after-state pools shipped once per node)."""
     out = []
     explorer = Explorer(ctx, contracts, extra_sims)
-    for before, after, provider, args, fresh, after_pool in transitions:
+    for before, after, provider, args, fresh, after_id in transitions:
+        after_pool = pools[after_id]
         explorer.relations = {}
         explorer.state_tests(before, after, provider, args, fresh, after_pool)
         out.append((list(explorer.relations.values()), explorer.report))
