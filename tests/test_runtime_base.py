@@ -242,3 +242,30 @@ def test_digest_follows_the_view():
     rt.call(a, "set_flag", {})
     assert rt.digest(a) != rt.digest(b)
     assert rt.partition_of("ok") == ""
+
+
+def test_both_timeout_modes_stop_a_hanging_tool():
+    import threading as _threading
+    import time as _time
+
+    from llama_index_libra.runtime.python import PythonRuntime
+
+    def hang(seconds: float, state: dict) -> dict:
+        """Sleep for a while."""
+        _time.sleep(seconds)
+        return {}
+
+    for mode in ("signal", "thread"):
+        runtime = PythonRuntime([hang], dict, timeout_s=0.2)
+        runtime.timeout_mode = mode
+        t0 = _time.perf_counter()
+        record = runtime.call(runtime.fresh(), "hang", {"seconds": 3})
+        assert record.status == "error" and record.message.startswith("timeout:"), mode
+        assert _time.perf_counter() - t0 < 2.0, mode
+    # off the main thread, "signal" falls back to a worker thread
+    out = {}
+    runtime = PythonRuntime([hang], dict, timeout_s=0.2)
+    worker = _threading.Thread(target=lambda: out.update(r=runtime.call(runtime.fresh(), "hang", {"seconds": 3})))
+    worker.start()
+    worker.join(5)
+    assert out["r"].message.startswith("timeout:")

@@ -34,6 +34,7 @@ import hashlib
 import inspect
 import math
 import queue
+import signal
 import threading
 import time
 from typing import Any, Callable, Mapping
@@ -243,6 +244,37 @@ class _Worker:
         raise value
 
 
+class _AlarmTimeout(BaseException):
+    """Raised inside a call by SIGALRM; a BaseException so a tool's ``except Exception`` cannot
+    swallow it."""
+
+
+def _alarm_usable() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+def _run_with_alarm(fn: Callable[[], Any], timeout_s: float) -> Any:
+    """Run ``fn`` in this (main) thread and interrupt it with SIGALRM after ``timeout_s``.
+
+    Costs two system calls instead of a thread handoff per call, which matters when many calls run
+    on busy cores (process-pool workers). It cannot interrupt C code that never returns to the
+    interpreter; set ``Runtime.timeout_mode = "thread"`` for tools that may hang inside C.
+    """
+
+    def _handler(signum: int, frame: Any) -> None:
+        raise _AlarmTimeout
+
+    previous = signal.signal(signal.SIGALRM, _handler)
+    signal.setitimer(signal.ITIMER_REAL, timeout_s)
+    try:
+        return fn()
+    except _AlarmTimeout:
+        raise _CallTimedOut from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 _THREAD_LOCAL = threading.local()
 
 
@@ -275,6 +307,10 @@ class Runtime(abc.ABC):
     catalog: ToolCatalog
     fixtures: dict[str, Any]
     default_timeout_s: float | None = 10.0
+    # "signal": SIGALRM in the main thread (cheap; cannot stop C code that never yields);
+    # "thread": a worker thread whose hung call is abandoned (always stops waiting). Off the main
+    # thread, "signal" falls back to "thread".
+    timeout_mode: str = "signal"
 
     # ---- state
 
@@ -333,7 +369,9 @@ class Runtime(abc.ABC):
         message: str | None = None
         t0 = time.perf_counter()
         try:
-            if _timeout_enabled(limit):
+            if _timeout_enabled(limit) and self.timeout_mode == "signal" and _alarm_usable():
+                raw = _run_with_alarm(lambda: self._invoke(state, tool, call_args), float(limit))  # type: ignore[arg-type]
+            elif _timeout_enabled(limit):
                 raw = _worker().run(lambda: self._invoke(state, tool, call_args), float(limit))  # type: ignore[arg-type]
             else:
                 raw = self._invoke(state, tool, call_args)
