@@ -15,7 +15,7 @@ def cmd_induce(args: argparse.Namespace) -> int:
     from llama_index_libra.induction.engine import InductionConfig, induce
     from llama_index_libra.library import load_overrides
 
-    runtime = benchmark_runtime(args.benchmark)
+    runtime = benchmark_runtime(args.benchmark, **_runtime_options(args))
     config = InductionConfig(max_depth=args.max_depth, max_states=args.max_states, tau=args.tau, timeout_s=args.timeout)
     proposer = _llm_proposer(args, runtime)
     executor: Any = args.executor
@@ -60,6 +60,17 @@ def _llm_proposer(args: argparse.Namespace, runtime: Any) -> Any:
     cache = Path(args.llm_cache) if args.llm_cache else default_cache_dir() / "llm-contracts"
     return LLMContractProposer(llm, registry="bfcl" if args.benchmark == "bfcl" else "callable-signature",
                                cache_dir=cache, fixtures=getattr(runtime, "fixtures", None))
+
+
+def _runtime_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Keyword arguments for the benchmark's runtime from its own flags (SciToolEval's checkout)."""
+    from llama_index_libra.cli import CLIError
+
+    given = {"checkout": args.scitoolagent, "python": args.scitoolagent_python, "no_network": args.no_network or None}
+    options = {k: v for k, v in given.items() if v is not None}
+    if options and not args.benchmark.startswith("scitooleval"):
+        raise CLIError("--scitoolagent, --scitoolagent-python and --no-network apply to --benchmark scitooleval")
+    return options
 
 
 def _format_relation(r: Any, *, evidence: bool) -> str:
@@ -117,7 +128,13 @@ def register(sub: Any) -> None:
     from llama_index_libra.cli import _positive_int
 
     p = sub.add_parser("induce", help="build a tool library by executing compositions in a sandbox runtime")
-    p.add_argument("--benchmark", required=True, help="benchmark whose runtime and catalog to use (bfcl)")
+    p.add_argument("--benchmark", required=True, help="benchmark whose runtime and catalog to use (bfcl, scitooleval)")
+    p.add_argument("--scitoolagent", default=None, metavar="PATH",
+                   help="scitooleval: your SciToolAgent checkout (default: $LIBRA_SCITOOLAGENT)")
+    p.add_argument("--scitoolagent-python", default=None, metavar="PYTHON",
+                   help="scitooleval: the checkout's interpreter (default: its .venv/venv, or $LIBRA_SCITOOLAGENT_PYTHON)")
+    p.add_argument("--no-network", action="store_true",
+                   help="scitooleval: cut network access for every tool call (unshare -n where allowed, socket guard)")
     p.add_argument("--out", required=True, help="library JSON to write")
     p.add_argument("--report", default=None, help="build report JSON (default: beside --out)")
     p.add_argument("--max-depth", type=int, default=2, help="state chain length explored (default 2)")

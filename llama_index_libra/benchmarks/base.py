@@ -44,6 +44,8 @@ class Benchmark:
 # name -> "module:function" returning a Benchmark; lazy so the CLI imports nothing heavy.
 BENCHMARKS: dict[str, str] = {
     "bfcl": "llama_index_libra.benchmarks.bfcl:load_bfcl",
+    "scitooleval": "llama_index_libra.benchmarks.scitooleval:load_scitooleval",
+    "scitooleval-all": "llama_index_libra.benchmarks.scitooleval:load_scitooleval_all",
 }
 
 

@@ -28,6 +28,11 @@ def benchmark_runtime(benchmark: str, **kwargs: Any) -> Any:
 
         kwargs.setdefault("initial_config", SANDBOX_SCENARIO)
         return BFCLRuntime(**kwargs)
+    if benchmark in ("scitooleval", "scitooleval-all"):
+        # the user's SciToolAgent checkout: --scitoolagent PATH, else $LIBRA_SCITOOLAGENT
+        from llama_index_libra.runtime.scitoolagent import scitoolagent_runtime
+
+        return scitoolagent_runtime(**kwargs)
     raise ValueError(f"benchmark {benchmark!r} has no packaged runtime; induce with your own runtime")
 
 
