@@ -209,7 +209,7 @@ class ToolLibrary:
             "settings": self.settings,
             "contracts": {k: self.contracts[k] for k in sorted(self.contracts)},
             "relations": [r.to_json() for r in self.relations],
-            "candidates": [r.to_json() for r in self.candidates],
+            "candidates": _encode_candidates(self.candidates, self.catalog),
             "overrides": self.overrides,
             "counts": self.counts(),
         }
@@ -236,7 +236,7 @@ class ToolLibrary:
             catalog=catalog or stored,
             relations=[Relation.from_json(r) for r in data.get("relations", [])],
             contracts=dict(data.get("contracts", {})),
-            candidates=[Relation.from_json(r) for r in data.get("candidates", [])],
+            candidates=_decode_candidates(data.get("candidates", []), stored),
             runtime=dict(data.get("runtime", {})),
             settings=dict(data.get("settings", {})),
             overrides=dict(data.get("overrides", {})),
@@ -260,6 +260,43 @@ class ToolLibrary:
             raise LibraryError(f"{path}: {exc}") from None
         except (KeyError, TypeError) as exc:
             raise LibraryError(f"library file {path} is malformed: {exc!r}") from None
+
+
+def _encode_candidates(candidates: list[Relation], catalog: ToolCatalog) -> dict[str, Any]:
+    """The schema-only candidate graph in columns (tool and field indices): a large catalog has
+    hundreds of thousands of candidates, which as relation records would dominate the file."""
+    index = {name: i for i, name in enumerate(catalog.names)}
+    fields = sorted({f for r in candidates for f in (r.provider_field or "", r.consumer_field or "")})
+    field_index = {f: i for i, f in enumerate(fields)}
+    return {
+        "encoding": "columns-v1",
+        "kind": "compatibility",
+        "fields": fields,
+        "provider": [index[r.provider] for r in candidates],
+        "provider_field": [field_index[r.provider_field or ""] for r in candidates],
+        "consumer": [index[r.consumer] for r in candidates],
+        "consumer_field": [field_index[r.consumer_field or ""] for r in candidates],
+        "similarity": [round(float(r.field_similarity or 0.0), 4) for r in candidates],
+    }
+
+
+def _decode_candidates(data: Any, catalog: ToolCatalog) -> list[Relation]:
+    if isinstance(data, list):  # relation records
+        return [Relation.from_json(r) for r in data]
+    if not isinstance(data, Mapping) or data.get("encoding") != "columns-v1":
+        raise LibraryError("library 'candidates' has an unknown encoding")
+    names, fields = catalog.names, data["fields"]
+    columns = [data[k] for k in ("provider", "provider_field", "consumer", "consumer_field", "similarity")]
+    if len({len(c) for c in columns}) > 1:
+        raise LibraryError("library 'candidates' columns differ in length")
+    kind = data.get("kind", "compatibility")
+    try:
+        return [
+            Relation(names[p], names[c], kind, fields[pf] or None, fields[cf] or None, sim, source="schema")
+            for p, pf, c, cf, sim in zip(*columns)
+        ]
+    except IndexError:
+        raise LibraryError("library 'candidates' refer to tools or fields that do not exist") from None
 
 
 def load_overrides(path: str | Path) -> dict[str, Any]:

@@ -394,10 +394,12 @@ def _propose_contracts(catalog: ToolCatalog, runtime: Any, proposer: Any, contra
 
 
 def _runtime_key(runtime: Any) -> str:
-    """Identity of a sandbox for the run log: name, class, fixtures and the fresh state's digest."""
+    """Identity of a sandbox for the run log: name, class, fixtures, the fresh state's digest, and
+    the runtime's own ``identity`` when it has one (e.g. which checkout and interpreter run tools)."""
     state = runtime.fresh()
     text = canonical_json({"name": getattr(runtime, "name", ""), "class": type(runtime).__name__,
-                           "fixtures": getattr(runtime, "fixtures", None) or {}, "fresh": runtime.digest(state)})
+                           "fixtures": getattr(runtime, "fixtures", None) or {}, "fresh": runtime.digest(state),
+                           "identity": str(getattr(runtime, "identity", ""))})
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
@@ -470,7 +472,7 @@ def induce(
             progress.close()
     report.tests_s = time.perf_counter() - t_tests
 
-    candidates = [Relation(p, c, "compatibility", e, i, master.sim(e, i), {}, source="schema") for p, e, c, i in quads]
+    candidates = [Relation(p, c, "compatibility", e, i, round(master.sim(e, i), 4), {}, source="schema") for p, e, c, i in quads]
     library = ToolLibrary(
         catalog=catalog,
         relations=list(master.relations.values()),

@@ -304,10 +304,12 @@ class Explorer:
 
     def candidates_for(self, spec: ToolSpec, name: str, pool: list[Value]) -> list[Value]:
         validator = self.validator(spec, name)
-        ranked = []
-        seen_values: set[str] = set()
         is_array = schema_type(((spec.parameters or {}).get("properties") or {}).get(name)) == "array"
         fits = self._fits.setdefault((spec.name, name), {})
+        # one entry per distinct value: ranked by its best field alignment to this input, credited
+        # to a tool that produced it (an output or state export) before one that merely echoed it
+        # as its own argument, so one value echoed by several tools cannot fill every slot
+        best: dict[str, list[Any]] = {}
         for i, v in enumerate(pool):
             if v.provider == spec.name:
                 continue
@@ -326,20 +328,17 @@ class Explorer:
                 continue
             if verdict == 2:
                 v = Value(v.provider, v.export, v.path, [v.value], v.key + "\x00[]")
-            ranked.append((-self.sim(v.export, name), i, v))
-        ranked.sort(key=lambda x: (x[0], x[1]))
-        out = []
-        for _, _, v in ranked:
-            # distinct values (each credited to its best-aligned provider): slots filled by one
-            # value echoed by several tools would hide the other values
-            vk = canonical_json(v.value)
-            if vk in seen_values:
-                continue
-            seen_values.add(vk)
-            out.append(v)
-            if len(out) >= self.config.bindings_per_input:
-                break
-        return out
+            sim = self.sim(v.export, name)
+            preference = (v.path.startswith("$.arguments"), -sim, i)
+            entry = best.get(value_key)
+            if entry is None:
+                best[value_key] = [sim, i, v, preference]
+            else:
+                entry[0] = max(entry[0], sim)
+                if preference < entry[3]:
+                    entry[2], entry[3] = v, preference
+        ranked = sorted(best.values(), key=lambda e: (-e[0], e[1]))
+        return [e[2] for e in ranked[: self.config.bindings_per_input]]
 
     def bindings(self, spec: ToolSpec, template: Any, pool: list[Value], *, best_only: bool = False) -> list[dict[str, Value]]:
         """Bindings of a template's observation inputs, best first.

@@ -549,6 +549,8 @@ class SciToolAgentRuntime(Runtime):
                 )
             python = found
         self.python = str(python)
+        # which tools run where: part of the run log's key, so logs never mix two checkouts
+        self.identity = f"{self.checkout}|{self.python}"
         if shutil.which(self.python) is None and not Path(self.python).is_file():
             raise ValueError(f"interpreter {self.python!r} does not exist")
         self._timeout_s = float(timeout_s)
