@@ -12,7 +12,7 @@ from llama_index_libra.adapters.retriever import LibraRetriever
 from llama_index_libra.adapters.tool import EMPTY_QUERY_ERROR, LibraToolRetrieverTool, RetrieverCall, retriever_description
 from llama_index_libra.retrieval.ranker import METHODS, ToolRanker
 
-SHARED_DESCRIPTIONS = Path("/work/shared/paper/prompts/retriever_descriptions.json")
+SHARED_DESCRIPTIONS = Path(__file__).resolve().parents[2] / "shared" / "paper" / "prompts" / "retriever_descriptions.json"
 
 
 @pytest.fixture()
