@@ -66,7 +66,7 @@ from llama_index_libra.adapters.tool import EMPTY_QUERY_ERROR
 from llama_index_libra.benchmarks import load_benchmark
 from llama_index_libra.evaluation.metrics import recall_at_k
 
-SHARED_PROMPTS = Path("/work/shared/paper/prompts")
+SHARED_PROMPTS = Path(__file__).resolve().parents[2] / "shared" / "paper" / "prompts"  # ../shared beside the checkout
 PACKAGE_PROMPTS = Path(__file__).resolve().parents[1] / "agent_eval" / "prompts"
 REPO = Path(__file__).resolve().parents[1]
 
