@@ -221,7 +221,7 @@ class _Master:
             self.relations.setdefault(relation.key, relation)
 
     def batches(self, items: list) -> list[list]:
-        return _split(items, self.executor.workers * 4 if self.executor.workers > 1 else 1)
+        return _split(items, self.executor.workers * 12 if self.executor.workers > 1 else 1)
 
     def explore_pass(self) -> None:
         state = self.runtime.fresh()
@@ -230,8 +230,9 @@ class _Master:
         transitions: list[tuple[Node, Node, str, dict[str, Any], list[Value]]] = []
         level = [root]
         while level:
+            shared = self.executor.share(self.contracts)  # once per level, not once per batch
             results: list[NodeResult] = [
-                r for batch in self.executor.map(explore_chunk, [(self.contracts, self.extra_sims, b) for b in self.batches(level)])
+                r for batch in self.executor.map(explore_chunk, [(shared, self.extra_sims, b) for b in self.batches(level)])
                 for r in batch
             ]
             next_level: list[Node] = []
@@ -275,12 +276,20 @@ class _Master:
         # exist after the transition (a file listed inside the directory that cd entered).
         jobs = []
         pools: dict[int, list[Value]] = {}
+        lean: dict[int, Node] = {}
         for before, after, provider, args, values in transitions:
             before_keys = {v.key for v in (before.final or before.pool)}
             after_pool = pools.setdefault(after.id, after.final or after.pool)
             fresh = list(values) + [v for v in after_pool if v.key not in before_keys]
-            jobs.append((_lean(before), _lean(after), provider, args, fresh, after.id))
-        batches = [(self.contracts, self.extra_sims, b, {j[5]: pools[j[5]] for j in b}) for b in self.batches(jobs)]
+            lean.setdefault(before.id, _lean(before))
+            lean.setdefault(after.id, _lean(after))
+            jobs.append((before.id, after.id, provider, args, fresh))
+        # every state (snapshot) and after-pool travels once per batch, not once per transition
+        shared = self.executor.share(self.contracts)
+        batches = [
+            (shared, self.extra_sims, b, {j[1]: pools[j[1]] for j in b}, {i: lean[i] for j in b for i in j[:2]})
+            for b in self.batches(jobs)
+        ]
         for batch in self.executor.map(state_test_chunk, batches):
             for relations, counters in batch:
                 self.admit(relations)
@@ -441,36 +450,37 @@ def induce(
     catalog = catalog or runtime.catalog
     t0 = time.perf_counter()
     report = BuildReport(tools=len(catalog))
-    proposer = proposer if proposer is not None else _default_proposer(runtime)
-    contract_map = _propose_contracts(catalog, runtime, proposer, contracts, show_progress)
-    encoder = resolve_field_encoder(field_encoder)
-
-    quads = candidate_compositions(catalog, contract_map)
-    report.candidates = len(quads)
-    sims = _similarity_table(encoder, contract_map, catalog)
-    ctx = Context(runtime=runtime, catalog=catalog, config=config, sims=sims, runtime_key=_runtime_key(runtime),
-                  log_dir=str(log_dir) if log_dir is not None else None, collect_feedback=hasattr(proposer, "revise"))
     pool = resolve_executor(executor, workers)
-    report.executor, report.workers = pool.name, pool.workers
-
+    pool.prestart()
     progress = None
-    if show_progress:
-        from tqdm.auto import tqdm
-
-        progress = tqdm(desc=f"inducing {catalog.name}", unit="state")
-    master = _Master(runtime, catalog, contract_map, config, ctx, pool, report, progress, encoder)
-    master.proposer = proposer if hasattr(proposer, "revise") else None
-    t_tests = time.perf_counter()
     try:
+        proposer = proposer if proposer is not None else _default_proposer(runtime)
+        contract_map = _propose_contracts(catalog, runtime, proposer, contracts, show_progress)
+        encoder = resolve_field_encoder(field_encoder)
+
+        quads = candidate_compositions(catalog, contract_map)
+        report.candidates = len(quads)
+        sims = _similarity_table(encoder, contract_map, catalog)
+        ctx = Context(runtime=runtime, catalog=catalog, config=config, sims=sims, runtime_key=_runtime_key(runtime),
+                      log_dir=str(log_dir) if log_dir is not None else None, collect_feedback=hasattr(proposer, "revise"))
+        report.executor, report.workers = pool.name, pool.workers
+
+        if show_progress:
+            from tqdm.auto import tqdm
+
+            progress = tqdm(desc=f"inducing {catalog.name}", unit="state")
+        master = _Master(runtime, catalog, contract_map, config, ctx, pool, report, progress, encoder)
+        master.proposer = proposer if hasattr(proposer, "revise") else None
         pool.start(ctx)
+        t_tests = time.perf_counter()
         master.explore_pass()
         if master.revise_unsuccessful():
             master.explore_pass()
+        report.tests_s = time.perf_counter() - t_tests
     finally:
         pool.close()
         if progress is not None:
             progress.close()
-    report.tests_s = time.perf_counter() - t_tests
 
     candidates = [Relation(p, c, "compatibility", e, i, round(master.sim(e, i), 4), {}, source="schema") for p, e, c, i in quads]
     library = ToolLibrary(

@@ -14,17 +14,56 @@ from typing import Any, Callable, Sequence
 
 __all__ = ["Executor", "SerialExecutor", "ProcessExecutor", "RayExecutor", "resolve_executor"]
 
-_CTX: Any = None
+_CTX: dict[str, Any] = {}
 
 
-def _init_worker(ctx: Any) -> None:
-    global _CTX
-    _CTX = ctx
+def _warm_worker() -> None:
+    """Worker initializer: import the engine's modules while the master is still busy."""
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    import llama_index_libra.induction.explorer  # noqa: F401
 
 
-def _call_with_ctx(fn: Callable[..., Any], args: tuple) -> Any:
-    return fn(_CTX, *args)
+class SharedFile:
+    """A handle to an object the master pickled to a temporary file; workers load it once."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+
+_SHARED: dict[str, Any] = {}
+
+
+def resolve_shared(obj: Any) -> Any:
+    """The object behind a :class:`SharedFile` handle (loaded once per worker), or ``obj`` itself."""
+    if not isinstance(obj, SharedFile):
+        return obj
+    value = _SHARED.get(obj.path)
+    if value is None:
+        import pickle
+
+        with open(obj.path, "rb") as fh:
+            value = pickle.load(fh)  # written by this build's master, never user input
+        if len(_SHARED) > 8:
+            _SHARED.clear()
+        _SHARED[obj.path] = value
+    return value
+
+
+def _ping() -> int:
+    return os.getpid()
+
+
+def _call_with_ctx_file(path: str, fn: Callable[..., Any], args: tuple) -> Any:
+    """Load the shared context once per worker (by path), then run ``fn``."""
+    ctx = _CTX.get(path)
+    if ctx is None:
+        import pickle
+
+        with open(path, "rb") as fh:
+            ctx = pickle.load(fh)  # written by this build's master a moment ago, never user input
+        _CTX.clear()
+        _CTX[path] = ctx
+    return fn(ctx, *args)
 
 
 class Executor(abc.ABC):
@@ -33,8 +72,16 @@ class Executor(abc.ABC):
     name = "executor"
     workers = 1
 
+    def prestart(self) -> None:
+        """Start workers early, before the context exists (overlaps their start-up with the
+        master's contract writing)."""
+
     def start(self, ctx: Any) -> None:
         self.ctx = ctx
+
+    def share(self, obj: Any) -> Any:
+        """A handle that travels cheaply to every batch (resolved by :func:`resolve_shared`)."""
+        return obj
 
     @abc.abstractmethod
     def map(self, fn: Callable[..., Any], batches: Sequence[tuple]) -> list[Any]:
@@ -62,23 +109,54 @@ class ProcessExecutor(Executor):
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self._pool = None
+        self._ctx_path: str | None = None
+        self._shared_paths: list[str] = []
 
-    def start(self, ctx: Any) -> None:
+    def prestart(self) -> None:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
 
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"), initializer=_warm_worker)
+            for _ in range(self.workers):  # spawn them all now, not at the first map
+                self._pool.submit(_ping)
+
+    def start(self, ctx: Any) -> None:
+        import pickle
+        import tempfile
+
+        self.prestart()
         self.ctx = ctx
-        self._pool = ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"), initializer=_init_worker, initargs=(ctx,))
+        fd, self._ctx_path = tempfile.mkstemp(prefix="libra-ctx-", suffix=".pickle")
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(ctx, fh, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def share(self, obj: Any) -> Any:
+        import pickle
+        import tempfile
+
+        fd, path = tempfile.mkstemp(prefix="libra-shared-", suffix=".pickle")
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(obj, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        self._shared_paths.append(path)
+        return SharedFile(path)
 
     def map(self, fn: Callable[..., Any], batches: Sequence[tuple]) -> list[Any]:
-        assert self._pool is not None, "call start() first"
-        futures = [self._pool.submit(_call_with_ctx, fn, args) for args in batches]
+        assert self._pool is not None and self._ctx_path is not None, "call start() first"
+        futures = [self._pool.submit(_call_with_ctx_file, self._ctx_path, fn, args) for args in batches]
         return [f.result() for f in futures]
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+        for path in [self._ctx_path, *self._shared_paths]:
+            if path is not None:
+                try:
+                    os.unlink(path)
+                except FileNotFoundError:
+                    pass
+        self._ctx_path, self._shared_paths = None, []
 
 
 class RayExecutor(Executor):

@@ -517,8 +517,11 @@ class Explorer:
                           set(self.succeeded), self.report, dict(self.unmatched))
 
 
-def explore_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Mapping, nodes: list[Node]) -> list[NodeResult]:
+def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list[Node]) -> list[NodeResult]:
     """Explore a batch of nodes of one level (each against the contracts as of the level start)."""
+    from llama_index_libra.induction.executors import resolve_shared
+
+    contracts = resolve_shared(contracts)
     out = []
     for node in nodes:
         explorer = Explorer(ctx, contracts, extra_sims)
@@ -529,13 +532,16 @@ def explore_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Mappin
 
 
 def state_test_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Mapping,
-                     transitions: list[tuple[Node, Node, str, dict[str, Any], list[Value], int]],
-                     pools: Mapping[int, list[Value]]) -> list[tuple[list[Relation], Counters]]:
-    """Run the state tests of a batch of transitions (after-state pools shipped once per node)."""
+                     transitions: list[tuple[int, int, str, dict[str, Any], list[Value]]],
+                     pools: Mapping[int, list[Value]], nodes: Mapping[int, Node]) -> list[tuple[list[Relation], Counters]]:
+    """Run the state tests of a batch of transitions (states and after-pools shipped once per node)."""
+    from llama_index_libra.induction.executors import resolve_shared
+
+    contracts = resolve_shared(contracts)
     out = []
     explorer = Explorer(ctx, contracts, extra_sims)
-    for before, after, provider, args, fresh, after_id in transitions:
-        after_pool = pools[after_id]
+    for before_id, after_id, provider, args, fresh in transitions:
+        before, after, after_pool = nodes[before_id], nodes[after_id], pools[after_id]
         explorer.relations = {}
         explorer.state_tests(before, after, provider, args, fresh, after_pool)
         out.append((list(explorer.relations.values()), explorer.report))
