@@ -167,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CLIError as exc:
         print(f"libra: error: {exc}", file=sys.stderr)
         return 2
-    except (ValueError, KeyError, FileNotFoundError, RuntimeError) as exc:
+    except (ValueError, KeyError, OSError, RuntimeError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print(f"libra: error: {message}".splitlines()[0], file=sys.stderr)
         return 2

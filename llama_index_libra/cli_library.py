@@ -124,8 +124,28 @@ def cmd_query(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_catalog(args: argparse.Namespace) -> int:
+    from llama_index_libra.catalog import ToolCatalog
+
+    catalog = ToolCatalog.from_file(args.path)
+    lifted = sum(
+        1
+        for spec in catalog
+        for schema in ((spec.parameters or {}).get("properties") or {}).values()
+        if isinstance(schema, dict) and any(k in schema for k in ("enum", "minimum", "maximum", "format", "pattern"))
+    )
+    namespaces = sorted({t.namespace for t in catalog if t.namespace})
+    print(f"catalog {args.path}: {len(catalog)} tools" + (f" in {len(namespaces)} namespaces" if namespaces else "")
+          + f", {lifted} inputs with constraints (declared or lifted from prose); fingerprint {catalog.fingerprint()}")
+    return 0
+
+
 def register(sub: Any) -> None:
     from llama_index_libra.cli import _positive_int
+
+    p = sub.add_parser("catalog", help="check a tool catalog file (JSON, {\"tools\": [...]} or JSONL of function docs)")
+    p.add_argument("path")
+    p.set_defaults(func=cmd_catalog)
 
     p = sub.add_parser("induce", help="build a tool library by executing compositions in a sandbox runtime")
     p.add_argument("--benchmark", required=True, help="benchmark whose runtime and catalog to use (bfcl, scitooleval)")

@@ -66,3 +66,29 @@ def test_bm25_eval_json(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["methods"][0]["method"] == "bm25" and len(data["methods"][0]["per_task"]) == 200
     assert "bm25" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("[]", "holds no tools"),
+        ("", "holds no tools"),
+        ('[{"name": "a", "description": "x"', "malformed catalog file"),
+        ('[{"name": "a", "description": "x"}, {"name": "a", "description": "y"}]', "duplicate tool names: a"),
+        ('[{"name": "b"}]', "lacks description"),
+    ],
+)
+def test_bad_catalog_files_give_one_line_errors(tmp_path, content, message):
+    path = tmp_path / "catalog.json"
+    path.write_text(content)
+    result = run("catalog", str(path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+
+
+def test_catalog_summary(tmp_path):
+    path = tmp_path / "catalog.jsonl"
+    path.write_text('{"name": "set_volume", "description": "Set the volume.", "parameters": {"type": "dict", '
+                    '"properties": {"level": {"type": "float", "description": "Level between 0 and 1."}}}}\n')
+    result = run("catalog", str(path))
+    assert result.returncode == 0 and "1 tools" in result.stdout and "1 inputs with constraints" in result.stdout
