@@ -120,6 +120,7 @@ def test_bfcl_library_holds_the_known_dependencies(tmp_path):
         ("VehicleControlAPI.pressBrakePedal", "VehicleControlAPI.startEngine", "state"),
         ("MessageAPI.get_user_id", "MessageAPI.send_message", "provenance"),
         ("TravelAPI.authenticate_travel", "TravelAPI.register_credit_card", "provenance"),
+        ("TravelAPI.authenticate_travel", "TravelAPI.book_flight", "provenance"),
     ]:
         assert (provider, consumer, kind) in rel, (provider, consumer, kind)
     assert len(library.candidates) == report.candidates

@@ -67,6 +67,7 @@ class InductionConfig:
     joint_bindings: int = 32
     successes_per_template: int = 4
     max_revisions: int = 2
+    enum_variants: int = 3
     timeout_s: float | None = 5.0
     evidence_chars: int = 400
 
@@ -421,6 +422,25 @@ def _similarity_table(encoder: Any, contracts: Mapping[str, Any], catalog: ToolC
     return {(a, b): round(float(encoder.similarity(a, b)), 6) for a in exports for b in inputs}
 
 
+def _binding_table(encoder: Any, contracts: Mapping[str, Any], catalog: ToolCatalog) -> dict[tuple[str, str, str], float]:
+    """cos(h_f(export), h_f(input name + its description)) per export x (tool, input).
+
+    Used only to rank candidate values for an observation input: the description says what the
+    input holds ("the 3 letter code of the departing airport") when its name ("travel_from") does
+    not. Field alignment for compatibility relations stays name against name, as the paper has it.
+    """
+    if not hasattr(encoder, "text_matrix"):
+        return {}
+    exports = sorted({e.name for c in contracts.values() for e in c.exports})
+    slots = [(spec.name, name, f"{name.replace('_', ' ')}: {(schema or {}).get('description', '')}".strip())
+             for spec in catalog for name, schema in ((spec.parameters or {}).get("properties") or {}).items()
+             if isinstance(schema, Mapping) and schema.get("description")]
+    if not exports or not slots:
+        return {}
+    sims = encoder.name_matrix(exports) @ encoder.text_matrix([t for _, _, t in slots]).T
+    return {(e, tool, name): round(float(sims[i, j]), 6) for i, e in enumerate(exports) for j, (tool, name, _) in enumerate(slots)}
+
+
 def induce(
     runtime: Any,
     *,
@@ -462,6 +482,7 @@ def induce(
         report.candidates = len(quads)
         sims = _similarity_table(encoder, contract_map, catalog)
         ctx = Context(runtime=runtime, catalog=catalog, config=config, sims=sims, runtime_key=_runtime_key(runtime),
+                      binding_sims=_binding_table(encoder, contract_map, catalog),
                       log_dir=str(log_dir) if log_dir is not None else None, collect_feedback=hasattr(proposer, "revise"))
         report.executor, report.workers = pool.name, pool.workers
 

@@ -76,6 +76,7 @@ class Context:
     sims: dict[tuple[str, str], float]
     runtime_key: str
     log_dir: str | None = None
+    binding_sims: dict[tuple[str, str, str], float] = field(default_factory=dict)
     collect_feedback: bool = False  # report records that match neither outcome (for revisions)
 
 
@@ -328,7 +329,9 @@ class Explorer:
                 continue
             if verdict == 2:
                 v = Value(v.provider, v.export, v.path, [v.value], v.key + "\x00[]")
-            sim = self.sim(v.export, name)
+            sim = self.ctx.binding_sims.get((v.export, spec.name, name))
+            if sim is None:
+                sim = self.sim(v.export, name)
             preference = (v.path.startswith("$.arguments"), -sim, i)
             entry = best.get(value_key)
             if entry is None:
@@ -375,6 +378,23 @@ class Explorer:
                     out.append(binding)
                 if len(out) >= self.config.joint_bindings:
                     break
+        return out
+
+    def enum_variants(self, spec: ToolSpec, args: dict[str, Any]) -> list[dict[str, Any]]:
+        """The template's call with one enumerated literal input set to another allowed value.
+
+        Up to ``enum_variants`` values per input, in the order the metadata lists them: a lookup
+        over 23 cities then yields several airport codes instead of one, values that later calls
+        can bind together (an origin and a destination that form a route).
+        """
+        out = []
+        props = (spec.parameters or {}).get("properties") or {}
+        for name, value in args.items():
+            options = (props.get(name) or {}).get("enum")
+            if not isinstance(options, list) or isinstance(value, list):
+                continue
+            for option in [o for o in options if o != value][: self.config.enum_variants]:
+                out.append({**args, name: option})
         return out
 
     @staticmethod
@@ -491,6 +511,11 @@ class Explorer:
                 record, child = self.run(node, spec.name, args)
                 if self.classify(spec.name, record) == "success":
                     after_success(spec, args, record, child)
+                if node.depth == 0:  # in the fresh state, other allowed values show more of the world
+                    for variant in self.enum_variants(spec, args):
+                        record, child = self.run(node, spec.name, variant)
+                        if self.classify(spec.name, record) == "success":
+                            after_success(spec, variant, record, child)
         # pass 2 and 3: templates with observation inputs, bound to the values seen so far
         tried: set[tuple[str, str]] = set()
         for _round in range(2):

@@ -68,6 +68,15 @@ class DenseFieldEncoder:
         self.warm([a, b])
         return float(np.clip(self._cache[ha] @ self._cache[hb], -1.0, 1.0))
 
+    def text_matrix(self, texts: list[str]) -> np.ndarray:
+        """Unit vectors of free texts (an input's name with its description), one row each."""
+        vectors = np.asarray(self.model.get_text_embedding_batch(list(texts)), dtype=np.float64)
+        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+    def name_matrix(self, names: list[str]) -> np.ndarray:
+        self.warm(names)
+        return np.vstack([self._cache[humanize(n)] for n in names])
+
 
 def resolve_field_encoder(spec: Any = "minilm") -> FieldEncoder:
     """``"lexical"``, an embedding name (``"minilm"``, ``"qwen3"``, a path), or an encoder instance."""

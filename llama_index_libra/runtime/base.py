@@ -400,13 +400,22 @@ class Runtime(abc.ABC):
                 status, output, message = "error", None, f"unserializable output: {exc}"
             else:
                 status, message = self._classify(tool, output)
-        after = self.view(state, partition)
+        try:
+            changes = diff_views(before, self.view(state, partition))
+        except (RecursionError, TypeError, ValueError) as exc:
+            # the call left a state that cannot be viewed (a cyclic structure, say): a recorded
+            # failure whose state must be discarded, never a crashed build
+            return InvocationRecord(
+                tool=tool, status="error", arguments=recorded_args, output=output, state_changes=[],
+                message=f"the call left an unviewable state ({format_exception(exc)}); discard it",
+                duration_s=duration,
+            )
         return InvocationRecord(
             tool=tool,
             status=status,
             arguments=recorded_args,
             output=output,
-            state_changes=diff_views(before, after),
+            state_changes=changes,
             message=message,
             duration_s=duration,
         )

@@ -188,10 +188,16 @@ def _is_directory(item: Any) -> bool:
     return hasattr(item, "contents") and hasattr(item, "parent")
 
 
-def _tree_view(item: Any) -> dict[str, Any]:
-    """GorillaFileSystem Directory/File objects as the nested dicts of a BFCL scenario."""
+def _tree_view(item: Any, _seen: frozenset[int] = frozenset()) -> dict[str, Any]:
+    """GorillaFileSystem Directory/File objects as the nested dicts of a BFCL scenario.
+
+    A directory copied or moved into itself makes the tree cyclic; the repeat is shown as a
+    ``cycle`` node instead of recursing forever."""
     if _is_directory(item):
-        return {"type": "directory", "contents": {name: _tree_view(child) for name, child in item.contents.items()}}
+        if id(item) in _seen:
+            return {"type": "cycle"}
+        seen = _seen | {id(item)}
+        return {"type": "directory", "contents": {name: _tree_view(child, seen) for name, child in item.contents.items()}}
     return {"type": "file", "content": item.content}
 
 
