@@ -7,7 +7,7 @@
     differences (LIBRA minus dense-only). Target: propagation adds < 1 ms per query at 10,000 tools.
 
     python scripts/bench_latency.py [--sizes 1000,10000] [--queries 200] [--no-bfcl] [--profile]
-        [--graph-module /tmp/propagation_patch.py] [--json out.json]
+        [--graph-module path/to/propagation_variant.py] [--json out.json]
 """
 
 from __future__ import annotations
