@@ -235,7 +235,3 @@ def format_comparisons(rows: list[dict[str, Any]], k: int) -> str:
             )
         lines.append(f"{row['method']} vs {row['baseline']}: " + "; ".join(parts))
     return "\n".join(lines)
-
-
-def dumps_report(report: EvalReport) -> str:
-    return json.dumps(report.to_json(), indent=1)

@@ -191,7 +191,7 @@ class _Master:
         self.extra_sims: dict[tuple[str, str], float] = {}
         self.succeeded: set[str] = set()
         self.revised: set[str] = set()
-        self.partition = {spec.name: runtime.partition_of(spec.name) for spec in catalog}
+        self.partition = ctx.partition
         self.revisions_left = {spec.name: config.max_revisions for spec in catalog}
         self.next_id = 0
 
@@ -482,6 +482,7 @@ def induce(
         report.candidates = len(quads)
         sims = _similarity_table(encoder, contract_map, catalog)
         ctx = Context(runtime=runtime, catalog=catalog, config=config, sims=sims, runtime_key=_runtime_key(runtime),
+                      partition={spec.name: runtime.partition_of(spec.name) for spec in catalog},
                       binding_sims=_binding_table(encoder, contract_map, catalog),
                       log_dir=str(log_dir) if log_dir is not None else None, collect_feedback=hasattr(proposer, "revise"))
         report.executor, report.workers = pool.name, pool.workers

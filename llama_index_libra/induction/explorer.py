@@ -76,6 +76,7 @@ class Context:
     sims: dict[tuple[str, str], float]
     runtime_key: str
     log_dir: str | None = None
+    partition: dict[str, str] = field(default_factory=dict)  # tool -> state partition, read once
     binding_sims: dict[tuple[str, str, str], float] = field(default_factory=dict)
     collect_feedback: bool = False  # report records that match neither outcome (for revisions)
 
@@ -139,7 +140,7 @@ class Explorer:
         self.memo: dict[tuple[str, str, str], tuple[InvocationRecord, tuple[str, Any] | None]] = {}
         self.relations: dict[tuple, Relation] = {}
         self.updates: dict[str, Any] = {}
-        self.partition = {spec.name: self.runtime.partition_of(spec.name) for spec in self.catalog}
+        self.partition = ctx.partition or {spec.name: self.runtime.partition_of(spec.name) for spec in self.catalog}
         self.by_partition: dict[str, list[ToolSpec]] = {}
         for spec in self.catalog:
             self.by_partition.setdefault(self.partition[spec.name], []).append(spec)

@@ -68,10 +68,12 @@ class ToolRanker:
         self.catalog = catalog
         self.method = check_method(method)
         self.config = config or PropagationConfig()
-        self.library = library
         if library is not None and library.catalog.fingerprint() != catalog.fingerprint():
-            library.catalog = catalog
-            library.validate()
+            # rebind a copy to this catalog (validated: unknown tools raise), never the caller's object
+            from dataclasses import replace
+
+            library = replace(library, catalog=catalog)
+        self.library = library
         self.bm25 = None
         self.dense = None
         if method == "bm25":
