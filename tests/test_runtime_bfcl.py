@@ -341,3 +341,11 @@ def test_long_context_mode_loads_the_extensions():
     rt = BFCLRuntime(classes=["TravelAPI"], long_context=True)
     assert len(rt.fixtures["TravelAPI"]["card_ids"]) > 0
     assert rt.digest(rt.fresh()) == rt.digest(rt.restore(rt.snapshot(rt.fresh())))
+
+
+def test_set_reprs_in_replies_are_sorted_so_records_do_not_depend_on_the_hash_seed():
+    from llama_index_libra.runtime.bfcl import _sorted_set_reprs
+
+    reply = {"error": "Invalid travel class. Must be one of {'first', 'economy', 'business'}", "n": 1}
+    assert _sorted_set_reprs(reply) == {"error": "Invalid travel class. Must be one of {'business', 'economy', 'first'}", "n": 1}
+    assert _sorted_set_reprs(["{'b', 'a'} and {x}"]) == ["{'a', 'b'} and {x}"]

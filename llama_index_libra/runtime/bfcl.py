@@ -70,6 +70,7 @@ import copy
 import importlib
 import pickle
 import random
+import re
 from decimal import Decimal
 from typing import Any, Iterable, Mapping
 
@@ -303,6 +304,24 @@ class BFCLSnapshot:
         return f"BFCLSnapshot(classes={[p[0] for p in self.parts]}, bytes={sum(len(p[2]) for p in self.parts)})"
 
 
+_SET_REPR = re.compile(r"\{('[^'{}]*'(?:, '[^'{}]*')+)\}")
+
+
+def _sorted_set_reprs(value: Any) -> Any:
+    """Sort the items of Python set reprs that tools write into their messages.
+
+    Some BFCL replies format a set ("Must be one of {'first', 'economy', 'business'}"), whose order
+    follows the process's string hash seed; sorted, the same call gives the same record in every
+    process, which keeps libraries byte-identical across runs and executors."""
+    if isinstance(value, str):
+        return _SET_REPR.sub(lambda m: "{" + ", ".join(sorted(m.group(1).split(", "))) + "}", value) if "{'" in value else value
+    if isinstance(value, list):
+        return [_sorted_set_reprs(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _sorted_set_reprs(v) for k, v in value.items()}
+    return value
+
+
 # --------------------------------------------------------------------------- sandbox scenario
 
 # The sandbox a tester would be handed for induction: BFCL's built-in defaults for every class,
@@ -460,9 +479,10 @@ class BFCLRuntime(Runtime):
 
     def _jsonify(self, tool: str, raw: Any) -> Any:
         try:
-            return to_jsonable(raw)
+            out = to_jsonable(raw)
         except TypeError:
-            return to_jsonable(_coerce_numbers(raw))
+            out = to_jsonable(_coerce_numbers(raw))
+        return _sorted_set_reprs(out)
 
     def _classify(self, tool: str, output: Any) -> tuple[Status, str | None]:
         return classify_bfcl_output(tool, output)
