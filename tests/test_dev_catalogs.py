@@ -1,0 +1,165 @@
+"""The development catalogs of examples/catalogs: well-formed, their designed prerequisites are real
+(checked by each catalog's scripted oracle), their retrieval tasks name real tools, and the shared
+scorer computes GitForge's metrics."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CATALOGS = REPO / "examples" / "catalogs"
+sys.path.insert(0, str(CATALOGS))
+
+import oracle  # noqa: E402
+from scoring import GITFORGE_DIR, format_score, load_catalog, score  # noqa: E402
+
+OWN = sorted(p.parent.name for p in CATALOGS.glob("*/*_tools.py"))
+HAS_GITFORGE = (GITFORGE_DIR / "forge_tools.py").is_file()
+ALL = OWN + (["gitforge"] if HAS_GITFORGE else [])
+KINDS_NEEDED = 5  # each own catalog mixes at least this many prerequisite kinds
+
+
+def _oracle(name: str):
+    return importlib.import_module(f"{name}_oracle")
+
+
+def test_there_are_three_own_catalogs():
+    assert len(OWN) >= 1, OWN
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_catalog_is_well_formed(name):
+    cat = load_catalog(name)
+    names = [f.__name__ for f in cat.tools]
+    assert len(names) == len(set(names))
+    assert 30 <= len(names) <= 60
+    state = cat.state()
+    assert copy.deepcopy(state) is not state
+    for factory in cat.fresh_states.values():
+        copy.deepcopy(factory())
+    json.dumps(cat.fixtures)
+    for providers, consumer, what, *rest in cat.ground_truth + cat.variants:
+        assert consumer in names, consumer
+        assert all(p in names for p in providers.split("|")), providers
+        assert ":" in what
+        if rest:
+            assert rest[0] in cat.fresh_states
+    assert all(a in names and b in names for a, b in cat.plausible)
+
+
+@pytest.mark.parametrize("name", OWN)
+def test_own_catalog_mixes_kinds_and_has_distinct_pairs(name):
+    cat = load_catalog(name)
+    kinds = {what.split(":")[0] for _, _, what in cat.ground_truth}
+    assert len(kinds) >= KINDS_NEEDED, kinds
+    pairs = [(ps, c) for ps, c, _ in cat.ground_truth]
+    assert len(pairs) == len(set(pairs))
+    assert not {(p, c) for ps, c, _ in cat.ground_truth for p in ps.split("|")} & set(cat.plausible)
+
+
+@pytest.mark.parametrize("name", OWN)
+def test_every_designed_prerequisite_is_proved_by_the_oracle(name):
+    """Each (provider, consumer) holds: the path succeeds, and the consumer fails without the provider."""
+    cat = load_catalog(name)
+    proofs = _oracle(name).PROOFS
+    failures = [f"{p}->{steps[-1][0]}: {why}" for p, _, steps in proofs
+                if (why := oracle.check_proof(cat.module, p, steps, cat.state))]
+    assert not failures, "\n".join(failures)
+    for entry in cat.ground_truth:
+        covered = {p for p, _ in oracle.proofs_for(entry, proofs)}
+        assert covered == set(entry[0].split("|")), f"{entry}: proofs only for {covered}"
+
+
+@pytest.mark.parametrize("name", OWN)
+def test_fresh_state_variant_prerequisites_are_proved(name):
+    cat = load_catalog(name)
+    proofs = getattr(_oracle(name), "VARIANT_PROOFS", [])
+    for p, c, steps, variant in proofs:
+        assert oracle.check_proof(cat.module, p, steps, cat.fresh_states[variant]) is None, (p, c, variant)
+    for providers, consumer, _, variant in cat.variants:
+        assert any(c == consumer and p in providers.split("|") and v == variant for p, c, _, v in proofs)
+
+
+@pytest.mark.parametrize("name", OWN)
+def test_oracle_rejects_a_provider_that_is_not_a_prerequisite(name):
+    """The oracle can fail: prefixing a tool that the path does not use must not prove anything."""
+    cat = load_catalog(name)
+    proofs = _oracle(name).PROOFS
+    _, _, steps = proofs[0]
+    used = {s[0] for s in steps}
+    harmless = next(f.__name__ for f in cat.tools if f.__name__ not in used
+                    and oracle.call_tool(f, {}, cat.state()).ok)  # any tool that succeeds without arguments
+    why = oracle.check_proof(cat.module, harmless, [(harmless, {})] + list(steps), cat.state)
+    assert why is not None and "still succeeds" in why
+
+
+def _tasks_file(name: str) -> Path:
+    return CATALOGS / "gitforge_tasks.jsonl" if name == "gitforge" else CATALOGS / name / "tasks.jsonl"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_retrieval_tasks_name_real_tools(name):
+    cat = load_catalog(name)
+    names = {f.__name__ for f in cat.tools}
+    lines = [json.loads(line) for line in _tasks_file(name).read_text().splitlines() if line.strip()]
+    assert 20 <= len(lines) <= 30
+    for task in lines:
+        assert set(task) == {"query", "gold"} and task["query"].strip()
+        assert task["gold"] and set(task["gold"]) <= names, set(task["gold"]) - names
+    assert len({t["query"] for t in lines}) == len(lines)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_score_of_the_ground_truth_library_is_perfect_and_of_an_empty_one_zero(name):
+    cat = load_catalog(name)
+    perfect = {"relations": [{"provider": ps.split("|")[0], "consumer": c} for ps, c, _ in cat.ground_truth]}
+    assert score(cat, perfect)["recall"] == 1.0 and score(cat, perfect)["precision"] == 1.0
+    empty = score(cat, {"relations": []})
+    assert empty["found"] == 0 and empty["pairs"] == 0 and empty["missed"]
+    names = sorted(f.__name__ for f in cat.tools)
+    gt_pairs = {(p, c) for ps, c, *_ in cat.ground_truth + cat.variants for p in ps.split("|")} | set(cat.plausible)
+    bogus = next((a, b) for a in names for b in names if a != b and (a, b) not in gt_pairs)
+    noisy = score(cat, {"relations": perfect["relations"] + [{"provider": f"X.{bogus[0]}", "consumer": f"X.{bogus[1]}"}]})
+    assert noisy["false_pairs"] == [list(bogus)] and noisy["precision"] < 1.0
+
+
+@pytest.mark.skipif(not HAS_GITFORGE, reason="GitForge is not beside the checkout")
+def test_scorer_prints_what_gitforge_score_library_prints(tmp_path):
+    cat = load_catalog("gitforge")
+    rels = [{"provider": f"F.{ps.split('|')[-1]}", "consumer": f"F.{c}"} for ps, c, _ in cat.ground_truth[::3]]
+    rels += [{"provider": "F.get_server_status", "consumer": "F.login"}, {"provider": "F.whoami", "consumer": "F.find_repo"}]
+    lib = tmp_path / "lib.json"
+    lib.write_text(json.dumps({"relations": rels}))
+    theirs = subprocess.run([sys.executable, str(GITFORGE_DIR / "score_library.py"), str(lib)],
+                            capture_output=True, text=True, check=True).stdout.strip()
+    ours = subprocess.run([sys.executable, str(CATALOGS / "scoring.py"), "gitforge", str(lib), "--json", str(tmp_path / "s.json")],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    assert ours == theirs
+    assert json.loads((tmp_path / "s.json").read_text())["false_pairs"] == [["get_server_status", "login"]]
+    assert format_score(score(cat, {"relations": rels})) == theirs
+
+
+def test_scorer_cli_rejects_bad_input(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    run = subprocess.run([sys.executable, str(CATALOGS / "scoring.py"), OWN[0], str(bad)], capture_output=True, text=True)
+    assert run.returncode != 0 and "scoring: error:" in run.stderr and len(run.stderr.strip().splitlines()) == 1
+    run = subprocess.run([sys.executable, str(CATALOGS / "scoring.py"), "no-such-catalog", str(bad)], capture_output=True, text=True)
+    assert run.returncode != 0 and "no catalog" in run.stderr
+
+
+@pytest.mark.slow
+def test_bench_catalogs_builds_and_scores_with_the_public_api(tmp_path):
+    out = tmp_path / "bench.json"
+    subprocess.run([sys.executable, str(REPO / "scripts" / "bench_catalogs.py"), "--catalogs", OWN[0], "--repeats", "1",
+                    "--json", str(out)], check=True, capture_output=True, text=True, cwd=REPO, timeout=900)
+    row = json.loads(out.read_text())["catalogs"][0]
+    assert row["catalog"] == OWN[0] and row["deterministic"] and row["induce_s"] > 0
+    assert 0.0 <= row["recall"] <= 1.0 and row["relations"] >= 0
