@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 REPO = Path(__file__).resolve().parent.parent
 CATALOGS = REPO / "examples" / "catalogs"
@@ -156,6 +158,31 @@ def test_scorer_cli_rejects_bad_input(tmp_path):
     assert run.returncode != 0 and "scoring: error:" in run.stderr and len(run.stderr.strip().splitlines()) == 1
     run = subprocess.run([sys.executable, str(CATALOGS / "scoring.py"), "no-such-catalog", str(bad)], capture_output=True, text=True)
     assert run.returncode != 0 and "no catalog" in run.stderr
+
+
+@pytest.mark.parametrize("content", ['{"relations": [{"provider": 1}]}', '{"relations": 3}', "[]", ""])
+def test_scorer_cli_rejects_documents_that_are_not_libraries(tmp_path, content):
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    run = subprocess.run([sys.executable, str(CATALOGS / "scoring.py"), OWN[0], str(bad)], capture_output=True, text=True)
+    assert run.returncode != 0 and run.stderr.startswith("scoring: error:") and len(run.stderr.strip().splitlines()) == 1
+
+
+_NAME = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_.", min_size=1, max_size=20)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rels=st.lists(st.tuples(_NAME, _NAME), max_size=30), real=st.lists(st.integers(0, 200), max_size=20))
+def test_score_stays_a_proportion_for_any_library(rels, real):
+    """Any mix of real and invented pairs: counts add up and both metrics stay in [0, 1]."""
+    cat = load_catalog(OWN[0])
+    gt = [(ps.split("|")[0], c) for ps, c, _ in cat.ground_truth]
+    pairs = list(rels) + [gt[i % len(gt)] for i in real]
+    result = score(cat, {"relations": [{"provider": p, "consumer": c} for p, c in pairs]})
+    assert 0.0 <= result["recall"] <= 1.0 and 0.0 <= result["precision"] <= 1.0
+    assert result["found"] + len(result["missed"]) == result["prerequisites"]
+    assert result["correct_pairs"] + len(result["false_pairs"]) == result["pairs"] == len({(p.rsplit(".", 1)[-1], c.rsplit(".", 1)[-1]) for p, c in pairs})
+    assert result["found"] >= len({i % len(gt) for i in real})  # every real pair given finds its entry
 
 
 @pytest.mark.slow

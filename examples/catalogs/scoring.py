@@ -114,8 +114,13 @@ def short(name: str) -> str:
 
 
 def library_pairs(library: dict) -> set[tuple[str, str]]:
-    """Distinct (provider, consumer) pairs of a library JSON document."""
-    return {(short(r["provider"]), short(r["consumer"])) for r in library["relations"]}
+    """Distinct (provider, consumer) pairs of a library JSON document (TypeError if it is not one)."""
+    relations = library["relations"]
+    if not isinstance(relations, list) or not all(
+            isinstance(r, dict) and isinstance(r.get("provider"), str) and isinstance(r.get("consumer"), str)
+            for r in relations):
+        raise TypeError("relations must be a list of objects with string 'provider' and 'consumer'")
+    return {(short(r["provider"]), short(r["consumer"])) for r in relations}
 
 
 def _found(entry: tuple, pairs: set) -> bool:
@@ -178,9 +183,10 @@ def main(argv: list[str] | None = None) -> int:
     catalog = load_catalog(args.catalog)
     try:
         library = json.loads(Path(args.library).read_text())
-        library["relations"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise SystemExit(f"scoring: error: {args.library} is not a library JSON file ({exc})") from None
+        library_pairs(library)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise SystemExit(f"scoring: error: {args.library} is not a library JSON file "
+                         f"({type(exc).__name__}: {exc})") from None
     result = score(catalog, library)
     print(format_score(result))
     if args.json:
