@@ -188,8 +188,9 @@ def test_score_stays_a_proportion_for_any_library(rels, real):
 @pytest.mark.slow
 def test_bench_catalogs_builds_and_scores_with_the_public_api(tmp_path):
     out = tmp_path / "bench.json"
-    subprocess.run([sys.executable, str(REPO / "scripts" / "bench_catalogs.py"), "--catalogs", OWN[0], "--repeats", "1",
+    quickest = "shopdesk"  # the quickest of the three builds (about 40 s on 2 cores)
+    subprocess.run([sys.executable, str(REPO / "scripts" / "bench_catalogs.py"), "--catalogs", quickest, "--repeats", "1",
                     "--json", str(out)], check=True, capture_output=True, text=True, cwd=REPO, timeout=900)
     row = json.loads(out.read_text())["catalogs"][0]
-    assert row["catalog"] == OWN[0] and row["deterministic"] and row["induce_s"] > 0
+    assert row["catalog"] == quickest and row["deterministic"] and row["induce_s"] > 0
     assert 0.0 <= row["recall"] <= 1.0 and row["relations"] >= 0
