@@ -646,7 +646,8 @@ PLAUSIBLE = {
     ("list_datasets", "validate_dataset"), ("list_datasets", "run_analysis"), ("get_job_status", "get_dataset_metadata"),
     ("make_directory", "list_directory"), ("change_directory", "list_directory"), ("write_file", "list_directory"),
     ("list_directory", "read_file"), ("list_directory", "checksum_file"), ("list_directory", "upload_dataset"),
-    ("create_plate", "reserve_instrument"), ("join_project", "list_datasets"), ("list_projects", "list_datasets"),
+    ("list_projects", "list_datasets"), ("list_directory", "copy_file"), ("get_job_status", "start_conversion"),
+    ("list_datasets", "get_dataset_metadata"), ("convert_units", "compute_dilution"),
     ("get_job_status", "share_dataset"), ("get_job_status", "delete_dataset"), ("list_datasets", "share_dataset"),
     ("list_datasets", "delete_dataset"), ("get_working_directory", "change_directory"),
 }

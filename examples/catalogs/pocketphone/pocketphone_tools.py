@@ -791,4 +791,6 @@ PLAUSIBLE = {
     ("send_message", "list_threads"), ("create_alarm", "list_alarms"), ("backup_now", "list_backups"),
     ("scan_wifi_networks", "forget_wifi_network"),
     ("set_airplane_mode", "send_message"), ("set_airplane_mode", "place_call"),
+    ("forward_message", "react_to_message"), ("forward_message", "get_thread"), ("create_group_chat", "get_thread"),
+    ("list_backups", "restore_backup"), ("search_contacts", "find_contact_by_phone"), ("place_call", "find_contact_by_phone"),
 }

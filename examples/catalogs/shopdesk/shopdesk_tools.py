@@ -734,7 +734,13 @@ PLAUSIBLE = {
     ("apply_gift_card", "list_payment_methods"), ("apply_gift_card", "place_order"), ("add_payment_method", "place_order"),
     ("get_order_details", "get_product_details"), ("normalize_postcode", "get_user_details"),
     ("get_user_details", "update_user_address"), ("search_products", "place_order"),
-    ("create_return", "create_exchange"), ("confirm_delivery", "get_order_details"),
-    ("open_ticket", "list_open_tickets"), ("lookup_postcode", "update_user_address"),
-    ("check_gift_card_balance", "apply_gift_card"), ("get_user_details", "get_loyalty_account"),
+    ("confirm_delivery", "get_order_details"), ("confirm_delivery", "track_shipment"),
+    ("open_ticket", "list_open_tickets"), ("check_gift_card_balance", "apply_gift_card"),
+    ("get_user_details", "get_loyalty_account"), ("get_user_details", "find_user_by_name_and_postcode"),
+    ("get_user_details", "lookup_postcode"), ("get_user_details", "get_shipping_quote"),
+    # an order's payment_method_id, and methods added by a gift card or a card, pay or receive money
+    ("get_order_details", "issue_refund"), ("get_order_details", "place_order"),
+    ("get_order_details", "remove_payment_method"),
+    *[(p, c) for p in ("apply_gift_card", "add_payment_method")
+      for c in ("remove_payment_method", "modify_pending_order_items", "issue_refund")],
 }
