@@ -37,16 +37,6 @@ from scoring import load_catalog
 from llama_index_libra.induction import induce
 from llama_index_libra.runtime.python import PythonRuntime
 use_variants = sys.argv[4] == "1"
-
-
-class VariantRuntime(PythonRuntime):
-    # PythonRuntime that offers the catalog's FRESH_STATES through Runtime.fresh_states()
-    factories = []
-
-    def fresh_states(self):
-        return [f() for f in self.factories]
-
-
 if __name__ == "__main__":
     cat = load_catalog(sys.argv[2])
     kwargs = {"fixtures": cat.fixtures, "name": cat.name}
@@ -56,7 +46,8 @@ if __name__ == "__main__":
         if "fresh_states" in inspect.signature(PythonRuntime).parameters:
             kwargs["fresh_states"], mode = factories, "keyword"
         elif hasattr(PythonRuntime, "fresh_states"):
-            VariantRuntime.factories, cls, mode = factories, VariantRuntime, "override"
+            from variant_runtime import VariantRuntime
+            kwargs["fresh_factories"], cls, mode = factories, VariantRuntime, "override"
         else:
             sys.exit("this version of the package offers no way to explore from several fresh states")
     runtime = cls(cat.tools, cat.state, **kwargs)

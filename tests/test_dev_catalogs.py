@@ -199,6 +199,21 @@ def test_score_stays_a_proportion_for_any_library(rels, real):
     assert result["found"] >= len({i % len(gt) for i in real})  # every real pair given finds its entry
 
 
+def test_variant_runtime_offers_every_fresh_state_and_survives_pickling():
+    import pickle
+
+    from variant_runtime import VariantRuntime
+
+    cat = load_catalog("pocketphone")
+    factories = [cat.state] + [f for f in cat.fresh_states.values() if f is not cat.state]
+    runtime = VariantRuntime(cat.tools, cat.state, fixtures=cat.fixtures, fresh_factories=factories)
+    clone = pickle.loads(pickle.dumps(runtime))
+    for rt in (runtime, clone):
+        states = rt.fresh_states()
+        assert len(states) == len(cat.fresh_states) and vars(states[0]) == vars(rt.fresh())
+        assert len({json.dumps(rt.view(s), sort_keys=True) for s in states}) == len(states)
+
+
 @pytest.mark.slow
 def test_bench_catalogs_builds_and_scores_with_the_public_api(tmp_path):
     out = tmp_path / "bench.json"
