@@ -203,9 +203,9 @@ class Explorer:
     def _fingerprint(self, tool: str) -> str:
         fp = self.fingerprints.get(tool)
         if fp is None:
-            import hashlib
+            from llama_index_libra.induction.runlog import tool_fingerprint
 
-            fp = self.fingerprints[tool] = hashlib.sha256(self.catalog.get(tool).text().encode()).hexdigest()[:16]
+            fp = self.fingerprints[tool] = tool_fingerprint(self.catalog.get(tool), self.runtime, timeout_s=self.config.timeout_s)
         return fp
 
     def run(self, node: Node, tool: str, args: dict[str, Any]) -> tuple[InvocationRecord, tuple[str, Any] | None]:
