@@ -519,6 +519,12 @@ def _parameter_problems(spec: ToolSpec) -> list[str]:
     required = params.get("required", [])
     if required is not None and (not isinstance(required, list) or not all(isinstance(r, str) for r in required)):
         out.append(f"{where}.required must be a list of parameter names, got {_clip(required)}")
+    from llama_index_libra.contracts.safeschema import outside_references
+
+    for schema, label in ((params, "parameters"), (spec.response, "response")):
+        refs = outside_references(schema, label, scope="the tool doc") if schema is not None else []
+        if refs:  # never fetched by any validator; refused here so no contract inherits one
+            out.append(f"tool {spec.name!r}: {refs[0]} (inline the referenced schema)")
     kind = params.get("type")
     kinds = kind if isinstance(kind, list) else [kind]
     if kind is not None and not all(isinstance(k, str) and k in _SCHEMA_TYPES for k in kinds):

@@ -174,3 +174,11 @@ def test_unwritable_out_is_found_before_the_build_and_stale_temp_files_go(tmp_pa
     with pytest.raises(AssertionError, match="before --out"):
         cli.main(["induce", "--benchmark", "bfcl", "--out", str(out), "--quiet"])
     assert not stale.exists()
+
+
+def test_agent_eval_cell_folders_stay_inside_the_run_dir(tmp_path):
+    from agent_eval.runner import Cell
+
+    cell = Cell(benchmark="../../bfcl", method="libra", llm="/etc", seed=0)
+    assert cell.path(tmp_path).resolve().is_relative_to(tmp_path.resolve())
+    assert Cell("bfcl", "libra", "qwen3-8b", 1).path(tmp_path) == tmp_path / "bfcl" / "libra" / "qwen3-8b" / "seed-1"

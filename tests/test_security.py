@@ -187,3 +187,42 @@ def test_planted_explosive_path_is_refused_at_extraction_and_match_count_is_capp
     wide = Contract(tool="t", templates=(CallTemplate("ok", "success", {}),), exports=(Export("v", "$.output[*]", {}),))
     many = InvocationRecord(tool="t", status="success", arguments={}, output=list(range(10 * MAX_EXPORT_MATCHES)))
     assert len(wide.extract(many)) == MAX_EXPORT_MATCHES
+
+
+def test_llm_reply_needing_an_outside_ref_is_feedback_never_a_fetch():
+    """A scripted LLM answers with remote/file references and a ReDoS pattern, then a clean contract."""
+    from test_llm_contracts import ScriptedLLM, contract
+
+    from llama_index_libra.contracts.llm import LLMContractProposer
+
+    runtime = smart_home.build_runtime()
+    with _CountingServer() as server:
+        script = {}
+        for spec in runtime.catalog:
+            args = {n: {"kind": "observation", "schema": {"$ref": server.url}} for n in spec.required_inputs}
+            script[(spec.name, 0)] = contract(spec.name, args, success={**_SUCCESS, "$ref": server.url})
+            script[(spec.name, 1)] = contract(spec.name, {n: {"kind": "observation"} for n in spec.required_inputs},
+                                              success={**_SUCCESS, "properties": {**_SUCCESS["properties"], "message": {"pattern": "(a+)+$"}}})
+            script[(spec.name, 2)] = contract(spec.name, {n: {"kind": "observation"} for n in spec.required_inputs})
+        llm = ScriptedLLM(script=script)
+        proposer = LLMContractProposer(llm, cache_dir=None, fixtures=runtime.fixtures, backoff_s=0)
+        induce(runtime, proposer=proposer, field_encoder="lexical", executor="serial")
+        assert server.requests == 0
+    feedback = [json.dumps(c["user"]) for c in llm.calls if c["revision"] == 1]
+    assert feedback and all("points outside the contract" in f for f in feedback)
+    feedback = [json.dumps(c["user"]) for c in llm.calls if c["revision"] == 2]
+    assert feedback and all("nests quantifiers" in f for f in feedback)
+
+
+def test_catalogs_with_outside_refs_are_refused_at_load(tmp_path):
+    from llama_index_libra.catalog import CatalogError, ToolCatalog
+
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps([{"name": "a", "description": "d", "parameters": {
+        "type": "object", "properties": {"x": {"$ref": "http://127.0.0.1:9/x.json"}}}}]))
+    with pytest.raises(CatalogError, match="points outside"):
+        ToolCatalog.from_file(path)
+    local = [{"name": "a", "description": "d", "parameters": {"type": "object", "$defs": {"S": {"type": "string"}},
+                                                                "properties": {"x": {"$ref": "#/$defs/S"}}}}]
+    path.write_text(json.dumps(local))
+    assert ToolCatalog.from_file(path).names == ["a"]

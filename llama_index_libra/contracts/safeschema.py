@@ -125,10 +125,10 @@ def _walk(node: Any, where: str, depth: int = 0) -> Iterator[tuple[str, Any, Any
                 stack.append((value, f"{path}[{i}]"))
 
 
-def outside_references(schema: Any, where: str) -> list[str]:
+def outside_references(schema: Any, where: str, *, scope: str = "the contract") -> list[str]:
     """Problems for every ``$ref``/``$dynamicRef`` that is not a same-document reference (``#...``)."""
     return [
-        f"{path}: reference {value!r} points outside the contract; only same-document references ('#/$defs/...') are allowed and nothing is fetched"
+        f"{path}: reference {value!r} points outside {scope}; only same-document references ('#/$defs/...') are allowed and nothing is fetched"
         for path, key, value in _walk(schema, where)
         if key in _REF_KEYS and isinstance(value, str) and not value.startswith("#")
     ]

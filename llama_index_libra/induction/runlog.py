@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.records import InvocationRecord
+from llama_index_libra.records import STATUSES, InvocationRecord
 
 __all__ = ["RunLog", "run_key", "tool_fingerprint"]
 
@@ -78,7 +78,9 @@ def _entry(raw: bytes) -> dict[str, Any] | None:
     r = entry.get("r")
     if not isinstance(r, Mapping) or any(not isinstance(r.get(k), t) for k, t in _RECORD_FIELDS.items()):
         return None
-    if not isinstance(r.get("state_changes") or [], list) or not isinstance(r.get("message"), (str, type(None))):
+    if r["status"] not in STATUSES or not isinstance(r.get("state_changes") or [], list):
+        return None
+    if not isinstance(r.get("message"), (str, type(None))):
         return None
     return entry
 
