@@ -203,9 +203,13 @@ def _exercise(catalog: ToolCatalog, library: ToolLibrary | None) -> None:
     from llama_index_libra.adapters.retriever import LibraRetriever
     from llama_index_libra.contracts.model import mechanical_exports
 
+    from llama_index_libra.contracts.proposer import SchemaContractProposer
+
     catalog.fingerprint()
     for spec in catalog:
         mechanical_exports(spec)
+        if library is None:  # a loaded catalog must be inducible: its schema-derived contracts validate
+            SchemaContractProposer().propose(spec)
     retriever = LibraRetriever.from_catalog(catalog, embed_model=MockEmbedding(embed_dim=4), library=library, cache_dir=False, top_k=5)
     retriever.retrieve("move my alarm")
     if library is not None:
