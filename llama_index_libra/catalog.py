@@ -10,6 +10,7 @@ constraints stated in prose ("[Enum]: [...]", "between 0 and 1", "YYYY-MM-DD") i
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
 import re
@@ -297,6 +298,7 @@ class ToolSpec:
             source = parse_json(source, error=lambda r: CatalogError(f"tool {data['name']!r}: 'source' is not JSON ({r})"))
         if source is not None and not isinstance(source, dict):
             raise CatalogError(f"tool {data['name']!r}: 'source' must be a JSON object, got {type(source).__name__}")
+        _check_schemas(data["name"], params, data.get("response"))
         return cls(
             name=data["name"],
             description=data.get("description", ""),
@@ -326,11 +328,14 @@ class ToolSpec:
         if response is not None and not isinstance(response, Mapping):
             raise CatalogError(f"tool {name!r}: 'response' must be a JSON object, got {type(response).__name__}")
         source = json.loads(json.dumps(doc))  # plain JSON copy
+        parameters = normalize_schema(params)
+        normalized_response = normalize_schema(response) if response is not None else None
+        _check_schemas(name, parameters, normalized_response)
         return cls(
             name=name,
             description=doc["description"],
-            parameters=normalize_schema(params),
-            response=normalize_schema(response) if response is not None else None,
+            parameters=parameters,
+            response=normalized_response,
             source=source,
         )
 
@@ -530,6 +535,40 @@ def _parameter_problems(spec: ToolSpec) -> list[str]:
     if kind is not None and not all(isinstance(k, str) and k in _SCHEMA_TYPES for k in kinds):
         out.append(f"{where}.type must be a JSON Schema type name, got {_clip(kind)}")
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def _meta_validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(Draft202012Validator.META_SCHEMA)
+
+
+@functools.lru_cache(maxsize=8192)
+def _metaschema_problem(schema_json: str) -> str | None:
+    """The first reason the schema (as JSON text) is not valid JSON Schema draft 2020-12, or None.
+
+    Cached by text: checking costs about a millisecond per tool, and catalogs are loaded repeatedly.
+    """
+    error = next(iter(_meta_validator().iter_errors(json.loads(schema_json))), None)
+    if error is None:
+        return None
+    return f"{error.json_path[1:] or ''}: {error.message[:160]}"
+
+
+def _check_schemas(name: str, parameters: Any, response: Any) -> None:
+    """CatalogError when a loaded tool's parameter or response schema is no valid JSON Schema (contracts
+    copy these schemas, and an invalid one would stop the build later instead of here)."""
+    for label, schema in (("parameters", parameters), ("response", response)):
+        if not isinstance(schema, Mapping):
+            continue
+        try:
+            text = json.dumps(schema, sort_keys=True, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            raise CatalogError(f"tool {name!r}: {label} is not JSON") from None
+        reason = _metaschema_problem(text)
+        if reason is not None:
+            raise CatalogError(f"tool {name!r}: {label}{reason} (not a valid JSON Schema)")
 
 
 def _validate(tools: list[ToolSpec]) -> None:

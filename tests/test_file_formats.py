@@ -57,13 +57,16 @@ def test_library_loader_rejects_bad_indices_versions_and_field_types(tmp_path, l
         cases.append((bad, "relation"))
     tools = json.loads(json.dumps(library_json))
     tools["catalog"]["tools"][0]["parameters"] = {"type": "object", "properties": ["a"]}
-    cases.append((tools, "properties must be a JSON object"))
+    cases.append((tools, "parameters.properties"))
     tools2 = json.loads(json.dumps(library_json))
     tools2["catalog"]["tools"][0]["parameters"]["properties"] = {"a": 5}
-    cases.append((tools2, "must be a JSON Schema object"))
+    cases.append((tools2, "parameters.properties.a"))
+    tools4 = json.loads(json.dumps(library_json))
+    tools4["catalog"]["tools"][0]["parameters"]["properties"] = {"a": {"minLength": "x"}}
+    cases.append((tools4, "not a valid JSON Schema"))
     tools3 = json.loads(json.dumps(library_json))
     tools3["catalog"]["tools"][0]["parameters"]["required"] = "a"
-    cases.append((tools3, "required must be a list"))
+    cases.append((tools3, "parameters.required"))
     cases.append((dict(library_json, catalog={"tools": 5}), "'tools' list"))
     cases.append((dict(library_json, relations={"a": 1}), "'relations' must be a JSON array"))
     for data, message in cases:
@@ -84,10 +87,12 @@ def test_library_loader_turns_decoding_failures_into_library_errors(tmp_path):
 
 def test_catalog_loader_and_cli_give_one_line_errors(tmp_path, capsys):
     cases = {
-        "props.json": ([{"name": "a", "description": "d", "parameters": {"type": "object", "properties": 5}}], "properties must be a JSON object"),
+        "props.json": ([{"name": "a", "description": "d", "parameters": {"type": "object", "properties": 5}}], "parameters.properties"),
         "tools5.json": ({"tools": 5}, "'tools' must be a list"),
-        "required.json": ([{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {}, "required": [1]}}], "required must be a list"),
-        "param.json": ([{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {"x": "str"}}}], "must be a JSON Schema object"),
+        "required.json": ([{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {}, "required": [1]}}], "parameters.required"),
+        "param.json": ([{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {"x": "str"}}}], "parameters.properties.x"),
+        # found by the fuzzer: a schema-derived contract copied the invalid sub-schema and stopped the build
+        "subschema.json": ([{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {"x": {"type": "rtring"}}}}], "not a valid JSON Schema"),
     }
     for name, (data, message) in cases.items():
         path = tmp_path / name
