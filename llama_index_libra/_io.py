@@ -27,10 +27,22 @@ def _file_mode(path: Path) -> int:
         return os.stat(path).st_mode & 0o7777
     except OSError:
         pass
-    with _umask_lock:
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process umask, read without changing it where the OS tells (Linux), else set and restored."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    with _umask_lock:  # a thread creating a file in between would briefly see umask 0
         mask = os.umask(0)
         os.umask(mask)
-    return 0o666 & ~mask
+    return mask
 
 
 def temp_files_beside(path: str | Path) -> list[Path]:

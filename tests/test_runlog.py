@@ -90,3 +90,24 @@ def test_callable_identity_follows_code_and_defaults_not_the_process():
     assert callable_identity(_make(1)) == callable_identity(_make(1))
     assert callable_identity(_make(1)) != callable_identity(_make(2))
     assert callable_identity(_make(1)) != callable_identity(_make(1, "x - y"))
+
+
+def test_callable_identity_survives_self_containing_defaults():
+    loop: list = []
+    loop.append(loop)
+
+    def f(x, y=loop):
+        return x
+
+    assert callable_identity(f) == callable_identity(f)
+
+
+def test_callable_identity_of_wide_self_references_is_quick():
+    wide: dict = {}
+    for i in range(10):
+        wide[i] = wide
+
+    def f(x, y=wide):
+        return x
+
+    assert callable_identity(f) == callable_identity(f)

@@ -118,6 +118,7 @@ def _bind_tool(tool: Any, state_arg: str) -> _BoundTool:
 
 
 _IDENTITY_DEPTH = 6  # helper functions followed from a tool (through globals and closures)
+_VALUE_DEPTH = 32  # container nesting followed in defaults, constants and closure values
 _PLAIN = (str, int, float, bool, bytes, type(None))
 
 
@@ -129,15 +130,21 @@ def _code_token(code: types.CodeType, seen: set[int], depth: int) -> list[Any]:
 
 def _value_token(value: Any, seen: set[int], depth: int) -> Any:
     """A process-independent token for a constant, default or closure value."""
+    if depth > _VALUE_DEPTH:  # self-containing or very deep containers
+        return ["deep", type(value).__qualname__]
     if isinstance(value, _PLAIN):
         return [type(value).__name__, value.hex() if isinstance(value, bytes) else value]
     if isinstance(value, types.CodeType):
         return _code_token(value, seen, depth)
+    if isinstance(value, (tuple, list, frozenset, set, dict)):
+        if id(value) in seen:  # shared or self-containing: counted once
+            return ["seen", type(value).__name__]
+        seen.add(id(value))
     if isinstance(value, (tuple, list, frozenset, set)):
-        items = [_value_token(v, seen, depth) for v in value]
+        items = [_value_token(v, seen, depth + 1) for v in value]
         return [type(value).__name__, sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items]
     if isinstance(value, dict):
-        return ["dict", sorted(([repr(k), _value_token(v, seen, depth)] for k, v in value.items()), key=repr)]
+        return ["dict", sorted(([repr(k), _value_token(v, seen, depth + 1)] for k, v in value.items()), key=repr)]
     if callable(value) and depth < _IDENTITY_DEPTH:
         return _callable_token(value, seen, depth + 1)
     if isinstance(value, type):
