@@ -113,7 +113,11 @@ class Cell:
     seed: int
 
     def path(self, run_dir: str | Path) -> Path:
-        return Path(run_dir) / self.benchmark / self.method / self.llm / f"seed-{self.seed}"
+        """The cell's folder; names from the config become safe file-name components inside ``run_dir``."""
+        from llama_index_libra._io import safe_component
+
+        parts = (safe_component(self.benchmark), safe_component(self.method), safe_component(self.llm))
+        return Path(run_dir).joinpath(*parts, f"seed-{int(self.seed)}")
 
     def label(self) -> str:
         return f"{self.benchmark}/{self.method}/{self.llm}/seed-{self.seed}"

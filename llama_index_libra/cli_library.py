@@ -15,6 +15,7 @@ def cmd_induce(args: argparse.Namespace) -> int:
     from llama_index_libra.induction.engine import InductionConfig, induce
     from llama_index_libra.library import load_overrides
 
+    out, report_path = _check_outputs(args)
     runtime = benchmark_runtime(args.benchmark, **_runtime_options(args))
     config = InductionConfig(max_depth=args.max_depth, max_states=args.max_states, tau=args.tau, timeout_s=args.timeout)
     proposer = _llm_proposer(args, runtime)
@@ -28,9 +29,7 @@ def cmd_induce(args: argparse.Namespace) -> int:
                              show_progress=not args.quiet)
     if args.overrides:
         library = library.apply_overrides(load_overrides(args.overrides))
-    out = Path(args.out)
     library.save(out)
-    report_path = Path(args.report) if args.report else out.with_name(out.name.replace(".json", "") + ".report.json")
     report.write(report_path)
     print(report.summary())
     if proposer is not None:
@@ -39,6 +38,21 @@ def cmd_induce(args: argparse.Namespace) -> int:
               f"{stats['contracts_revised']} revised, {len(stats['fallbacks'])} schema-derived fallbacks")
     print(f"wrote {out} and {report_path}")
     return 0
+
+
+def _check_outputs(args: argparse.Namespace) -> tuple[Path, Path]:
+    """The library and report paths, checked writable before the build starts; temporary files
+    left beside them by a killed earlier run are removed."""
+    from llama_index_libra._io import check_writable, temp_files_beside
+    from llama_index_libra.cli import CLIError
+
+    out = Path(args.out)
+    report_path = Path(args.report) if args.report else out.with_name(out.name.replace(".json", "") + ".report.json")
+    for path in (out, report_path):
+        check_writable(path, error=lambda reason: CLIError(f"--out/--report: {reason}"))
+        for stale in temp_files_beside(path):
+            stale.unlink(missing_ok=True)
+    return out, report_path
 
 
 def _llm_proposer(args: argparse.Namespace, runtime: Any) -> Any:

@@ -48,6 +48,7 @@ from llama_index_libra.contracts.prompts import (
     render_contract_prompt,
 )
 from llama_index_libra.contracts.proposer import SchemaContractProposer
+from llama_index_libra.contracts.safeschema import safe_validator
 from llama_index_libra.records import InvocationRecord
 
 __all__ = [
@@ -301,8 +302,8 @@ class LLMContractProposer:
         feedback: dict[str, Any] = {
             "trigger": self.prompts.feedback["runtime_trigger"],
             "outcome_check": {
-                "success_schema_matches": Draft202012Validator(contract.success).is_valid(data),
-                "failure_schema_matches": Draft202012Validator(contract.failure).is_valid(data),
+                "success_schema_matches": safe_validator(contract.success).is_valid(data),
+                "failure_schema_matches": safe_validator(contract.failure).is_valid(data),
             },
             "invocation_result": {**data, **({"message": record.message} if record.message else {})},
         }
@@ -454,7 +455,7 @@ class LLMContractProposer:
             if isinstance(self.fixtures.get(key), Mapping):
                 scopes.append(self.fixtures[key])
         scopes.append({k: v for k, v in self.fixtures.items() if not isinstance(v, Mapping)})
-        validator = Draft202012Validator(schema if isinstance(schema, (Mapping, bool)) else {})
+        validator = safe_validator(schema if isinstance(schema, (Mapping, bool)) else {})
         json_type = schema.get("type") if isinstance(schema, Mapping) else None
         norm = _normalized(name)
         for scope in scopes:

@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
+from llama_index_libra.contracts.safeschema import safe_validator
 from llama_index_libra.induction.controls import NO_CONTROL, make_control
 from llama_index_libra.induction.fields import LexicalFieldEncoder
 from llama_index_libra.library import Relation
@@ -166,7 +167,7 @@ class Explorer:
         key = (spec.name, name)
         if key not in self._validators:
             schema = ((spec.parameters or {}).get("properties") or {}).get(name, {})
-            self._validators[key] = Draft202012Validator(schema if isinstance(schema, (dict, bool)) else {})
+            self._validators[key] = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
         return self._validators[key]
 
     def trim(self, record: InvocationRecord) -> dict[str, Any]:
@@ -202,9 +203,9 @@ class Explorer:
     def _fingerprint(self, tool: str) -> str:
         fp = self.fingerprints.get(tool)
         if fp is None:
-            import hashlib
+            from llama_index_libra.induction.runlog import tool_fingerprint
 
-            fp = self.fingerprints[tool] = hashlib.sha256(self.catalog.get(tool).text().encode()).hexdigest()[:16]
+            fp = self.fingerprints[tool] = tool_fingerprint(self.catalog.get(tool), self.runtime, timeout_s=self.config.timeout_s)
         return fp
 
     def run(self, node: Node, tool: str, args: dict[str, Any]) -> tuple[InvocationRecord, tuple[str, Any] | None]:
