@@ -135,8 +135,9 @@ REACT_SCRIPT = (
 
 
 def react_turn(body: dict[str, Any]) -> int:
-    """Which scripted ReAct turn a request is: the number of observations already in it."""
-    return sum(str(m.get("content") or "").count("Observation:") for m in body.get("messages") or [])
+    """Which scripted ReAct turn a request is: the number of observations already in it (the system
+    prompt's own format description does not count)."""
+    return sum(str(m.get("content") or "").count("Observation:") for m in body.get("messages") or [] if m.get("role") != "system")
 
 
 def contract_or_react(*, delay_s: float = 0.0, slow_tools: str = "", truncate_tools: str = "", max_tokens_reply: int = 0,

@@ -62,6 +62,9 @@ def test_a_slow_reply_costs_its_tool_only_and_every_other_reply_is_cached(runtim
     stats = proposer.stats()
     assert stats["request_failures"] == proposer.request_failures and stats["llm_seconds"] > 0
     assert report.llm_s == pytest.approx(proposer.llm_seconds) and report.llm_s >= 0.5
+    # LLM waiting is reported on its own, not inside the induction speed
+    assert report.s_per_1000_candidates == pytest.approx(1000 * (report.wall_s - report.llm_s) / report.candidates)
+    assert "(LLM " in report.summary() and "LLM time excluded" in report.summary()
     # every reply that arrived is on disk; a rebuild asks only for the tool that failed
     assert len(proposer.cache) == len(runtime.catalog) - 1
     with FakeOpenAIServer(contract_or_react()) as server:
@@ -237,3 +240,38 @@ def test_schema_contract_helper_matches_the_prompt_tool(runtime: Any) -> None:
 
     user = json.loads(render_contract_prompt(runtime.catalog.get("login")).user)
     assert schema_contract(user["public_tool_metadata"])["tool"] == "login"
+
+
+# --------------------------------------------------------------------------- the ToolReAGt harness
+
+
+def test_agent_against_the_server_corrects_malformed_inputs_and_counts_them_honestly(hash_embed: Any) -> None:
+    import asyncio
+
+    from fake_openai_server import REACT_SCRIPT
+
+    from agent_eval.agent import run_agent_task
+    from agent_eval.config import RunSettings, load_presets
+    from agent_eval.llms import server_llm
+    from llama_index_libra.adapters.retriever import LibraRetriever
+    from llama_index_libra.benchmarks import load_benchmark
+
+    bench = load_benchmark("bfcl")
+    task = bench.tasks[0]
+    retriever = LibraRetriever.from_catalog(bench.catalog, embed_model=hash_embed, method="qts", top_k=20)
+    preset = next(iter(load_presets().values()))
+    with FakeOpenAIServer(contract_or_react()) as server:
+        llm = server_llm(preset, api_base=server.api_base, seed=0, request_timeout=10)
+        outcome = asyncio.run(run_agent_task(task, llm=llm, retriever=retriever, method="qts", settings=RunSettings()))
+        requests = list(server.requests)
+    record = outcome.to_json()
+    assert outcome.status == "answered" and len(requests) == len(REACT_SCRIPT)
+    # {input: unquoted} (unparseable) and {"type": "object"} got corrections; the nested object and the
+    # plain string were searched, with their text as the query
+    assert [c.malformed for c in outcome.calls] == [True, True, False, False]
+    assert [c.query for c in outcome.calls if not c.malformed] == ["get the weather forecast for a city", "send a message to a user"]
+    assert record["n_calls"] == 2 and record["n_malformed"] == 2 and record["n_malformed_inputs"] == 2
+    last = requests[-1]["messages"]
+    history = "\n".join(m["content"] for m in last[1:])
+    assert "No search was run" in history and "AttributedDict" not in history and "{'" not in history
+    assert 'Action Input: {"input": {"description": "get the weather forecast for a city"}}' in history
