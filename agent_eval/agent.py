@@ -29,7 +29,7 @@ from llama_index.core.tools.types import AsyncBaseTool
 from llama_index.core.workflow.errors import WorkflowRuntimeError
 
 from agent_eval.config import RunSettings
-from agent_eval.inputs import JsonReActChatFormatter, corrective_observation, retriever_query
+from agent_eval.inputs import JsonReActChatFormatter, SafeReActOutputParser, corrective_observation, retriever_query
 from agent_eval.prompts import react_header, render_user_message, retriever_description
 from llama_index_libra.adapters.tool import TOOL_NAME, LibraToolRetrieverTool
 
@@ -223,9 +223,11 @@ def build_agent(tool: AsyncBaseTool, llm: "LLM") -> ReActAgent:
     """A ``ReActAgent`` with ``tool`` as its only tool and Figure 15's system prompt.
 
     ``streaming=False``: the local vLLM engine cannot stream, and nothing here needs tokens early.
-    Past Action Inputs are written into the prompt as JSON (:class:`JsonReActChatFormatter`).
+    Past Action Inputs are written into the prompt as JSON (:class:`JsonReActChatFormatter`); any
+    parser failure is a malformed step the model is asked to fix (:class:`SafeReActOutputParser`).
     """
-    agent = ReActAgent(tools=[tool], llm=llm, streaming=False, formatter=JsonReActChatFormatter())
+    agent = ReActAgent(tools=[tool], llm=llm, streaming=False, formatter=JsonReActChatFormatter(),
+                       output_parser=SafeReActOutputParser())
     agent.update_prompts({"react_header": PromptTemplate(react_header())})
     return agent
 

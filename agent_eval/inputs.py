@@ -20,6 +20,7 @@ import json
 from typing import Any, List, Mapping, Optional, Sequence
 
 from llama_index.core.agent.react.formatter import ReActChatFormatter
+from llama_index.core.agent.react.output_parser import ReActOutputParser
 from llama_index.core.agent.react.types import ActionReasoningStep, BaseReasoningStep
 from llama_index.core.base.llms.types import ChatMessage
 from llama_index.core.tools import BaseTool
@@ -27,6 +28,7 @@ from llama_index.core.tools import BaseTool
 __all__ = [
     "MAX_QUERY_CHARS",
     "JsonReActChatFormatter",
+    "SafeReActOutputParser",
     "action_input_json",
     "corrective_observation",
     "retriever_query",
@@ -152,3 +154,20 @@ class JsonReActChatFormatter(ReActChatFormatter):
                     content=f"Thought: {step.thought}\nAction: {step.action}\nAction Input: {action_input_json(step.action_input)}",
                 )
         return messages
+
+
+class SafeReActOutputParser(ReActOutputParser):
+    """``ReActOutputParser`` whose every failure is a ValueError.
+
+    LlamaIndex's agent turns a ValueError into a retry message for the model; its parser also raises
+    AttributeError (e.g. for ``"Thought: \\nAction: t\\nAction Input: {}"``, an empty thought),
+    which would end the task instead. Any such failure becomes the ValueError of a malformed step.
+    """
+
+    def parse(self, output: str, is_streaming: bool = False) -> BaseReasoningStep:
+        try:
+            return super().parse(output, is_streaming=is_streaming)
+        except ValueError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a parser bug on odd text is a malformed step, not a crash
+            raise ValueError(f"Could not parse output ({type(exc).__name__}): {output[:200]}") from exc

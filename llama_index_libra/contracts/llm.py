@@ -157,7 +157,7 @@ def parse_json_reply(text: str) -> dict[str, Any]:
     if not isinstance(text, str) or not text.strip():
         raise ReplyParseError("the reply is empty; return the complete contract as one JSON object")
     if len(text) > MAX_REPLY_CHARS:
-        raise ReplyParseError(f"the reply has {len(text):,} characters, over the limit of {MAX_REPLY_CHARS:,}; "
+        raise ReplyParseError(f"the reply is over the limit of {MAX_REPLY_CHARS:,} characters; "
                               "return only the contract, as one JSON object")
     body = _strip_reasoning(text).strip()
     if not body:
@@ -334,7 +334,7 @@ class ReplyCache:
             log.warning("ignoring LLM cache file %s: its key is not the hash of this prompt", path)
             return None
         reply, finish = entry.get("reply"), entry.get("finish_reason")
-        if not isinstance(reply, str) or len(reply) > MAX_REPLY_CHARS or not (finish is None or isinstance(finish, str)):
+        if not isinstance(reply, str) or len(reply) > MAX_REPLY_CHARS + 1 or not (finish is None or isinstance(finish, str)):
             log.warning("ignoring LLM cache file %s: no bounded reply text", path)
             return None
         return entry
@@ -351,8 +351,9 @@ class ReplyCache:
         if not self._confined(path):
             log.warning("not caching %s: it resolves outside %s", path, self.directory)
             return None
-        # ASCII escapes keep any reply text (a lone surrogate included) loadable byte for byte
-        text = json.dumps({**meta, "key": key, "reply": reply}, ensure_ascii=True, sort_keys=True, indent=1, default=str)
+        # A reply over the parse limit is kept to one character past it: it is rejected the same way.
+        # ASCII escapes keep any reply text (a lone surrogate included) loadable byte for byte.
+        text = json.dumps({**meta, "key": key, "reply": reply[:MAX_REPLY_CHARS + 1]}, ensure_ascii=True, sort_keys=True, indent=1, default=str)
         return atomic_write_text(path, text + "\n")
 
     def __len__(self) -> int:
@@ -655,7 +656,12 @@ class LLMContractProposer:
                 f"the prompt has {tokens:,} tokens ({self.token_counter_name}); with {self.max_output_tokens or 0:,} "
                 f"reply tokens it exceeds the context window of {self.context_window:,}; not sent",
                 kind="prompt-too-long")
-        reply = self._chat(prompt)
+        start = time.perf_counter()
+        try:
+            reply = self._chat(prompt)
+        except (LLMRequestError, LLMUnavailableError):
+            entry["seconds"] = round(time.perf_counter() - start, 3)
+            raise
         self.llm_calls += 1
         self.prompt_chars += prompt.chars
         self.llm_seconds += reply.seconds
