@@ -275,3 +275,29 @@ def test_agent_against_the_server_corrects_malformed_inputs_and_counts_them_hone
     history = "\n".join(m["content"] for m in last[1:])
     assert "No search was run" in history and "AttributedDict" not in history and "{'" not in history
     assert 'Action Input: {"input": {"description": "get the weather forecast for a city"}}' in history
+
+
+def test_prompt_tokens_use_the_given_tokenizer_and_the_llms_own(runtime: Any, tmp_path: Path) -> None:
+    from llama_index_libra.contracts.llm import CHAT_TEMPLATE_TOKENS
+
+    def words(text: str) -> int:
+        return len(text.split())
+
+    with FakeOpenAIServer(contract_or_react()) as server:
+        proposer = proposer_for(server, tmp_path, token_counter=words)
+        proposer.propose(runtime.catalog.get("login"))
+    prompt = proposer.render(runtime.catalog.get("login"))
+    assert proposer.stats()["prompt_tokens"]["per_tool"]["login"] == [words(prompt.system) + words(prompt.user) + CHAT_TEMPLATE_TOKENS]
+    assert proposer.stats()["prompt_tokens"]["counter"] == "words"
+
+    class Tok:
+        def encode(self, text: str) -> list[int]:
+            return [0] * len(text)
+
+    llm = make_llm("openai-like", model="m", api_base="http://127.0.0.1:9/v1", context_window=100)
+    object.__setattr__(llm, "tokenizer", Tok())
+    own = LLMContractProposer(llm)
+    assert own.token_counter_name == "tokenizer:Tok" and own.count_tokens(prompt) == prompt.chars + CHAT_TEMPLATE_TOKENS
+    # a 100-token window: refused before sending, so the unreachable endpoint is never contacted
+    own.propose(runtime.catalog.get("login"))
+    assert own.request_failures["login"].startswith("prompt-too-long: the prompt has ")

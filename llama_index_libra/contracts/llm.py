@@ -823,13 +823,20 @@ def _default_token_counter(llm: Any, model_id: str) -> tuple[Callable[[str], int
     tokenizer = getattr(llm, "tokenizer", None)
     if tokenizer is not None and hasattr(tokenizer, "encode"):
         return (lambda text: len(tokenizer.encode(text))), f"tokenizer:{type(tokenizer).__name__}"
-    try:
-        from transformers import AutoTokenizer
+    if model_id not in _LOCAL_TOKENIZERS:
+        try:
+            from transformers import AutoTokenizer
 
-        hf = AutoTokenizer.from_pretrained(model_id, local_files_only=True)
-    except Exception:  # no tokenizer on disk for this model (the usual case for a served model)
+            _LOCAL_TOKENIZERS[model_id] = AutoTokenizer.from_pretrained(model_id, local_files_only=True)
+        except Exception:  # no tokenizer on disk for this model (the usual case for a served model)
+            _LOCAL_TOKENIZERS[model_id] = None
+    hf = _LOCAL_TOKENIZERS[model_id]
+    if hf is None:
         return _estimate_tokens, f"estimate:{CHARS_PER_TOKEN_ESTIMATE:g} chars/token"
     return (lambda text: len(hf.encode(text, add_special_tokens=False))), f"tokenizer:{model_id}"
+
+
+_LOCAL_TOKENIZERS: dict[str, Any] = {}  # model id -> its tokenizer on disk, or None (looked up once)
 
 
 def _classify(exc: BaseException) -> tuple[str, int | None]:
