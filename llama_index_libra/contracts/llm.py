@@ -33,7 +33,7 @@ import math
 import os
 import re
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -69,6 +69,7 @@ __all__ = [
     "ReplyParseError",
     "ReplyCache",
     "parse_json_reply",
+    "safe_file_name",
 ]
 
 log = logging.getLogger(__name__)
