@@ -76,9 +76,10 @@ log = logging.getLogger(__name__)
 
 MAX_CALLS_PER_TOOL = 3  # one initial generation + at most two revisions (Appendix A)
 _PREVIOUS_REPLY_CHARS = 4000
-# Characters per token when no tokenizer is at hand. JSON-heavy prompts run at about 3-4 characters per
-# token in BPE vocabularies; 4 under-counts slightly, so the estimate never withholds a prompt that
-# fits (a prompt it lets through that does not fit comes back as the server's 400, also handled).
+# Characters per token when no tokenizer is at hand. Contract prompts (JSON) run at 3.5-4.5 characters
+# per token in BPE vocabularies (SmolLM2's: 4.5, measured against the server's count). The estimate is
+# only a pre-check: a prompt it refuses is a recorded failure, and one it lets through that does not
+# fit comes back as the server's 400, also recorded. Pass ``token_counter`` for exact counts.
 CHARS_PER_TOKEN_ESTIMATE = 4.0
 # Tokens a chat template adds around two messages (role markers, separators), counted with the prompt.
 CHAT_TEMPLATE_TOKENS = 16
