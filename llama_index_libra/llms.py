@@ -128,5 +128,14 @@ def _vllm_class() -> Any:
             def _model_kwargs(self) -> dict[str, Any]:
                 return {k: v for k, v in super()._model_kwargs.items() if v is not None}
 
+            @property
+            def metadata(self) -> Any:
+                # Vllm reports LlamaIndex's placeholder window; the engine's max_model_len is the real one.
+                from llama_index.core.base.llms.types import LLMMetadata
+
+                window = (self.vllm_kwargs or {}).get("max_model_len")
+                return LLMMetadata(model_name=self.model, is_chat_model=self.is_chat_model, num_output=self.max_new_tokens,
+                                   **({"context_window": int(window)} if window else {}))
+
         _VLLM_CLASS = LibraVllm
     return _VLLM_CLASS

@@ -388,7 +388,8 @@ class LLMContractProposer:
         max_consecutive_failures: tools in a row whose requests failed before the build stops with
             :class:`LLMUnavailableError` (None: never; each failed tool falls back and is recorded).
         context_window, max_output_tokens: the model's context and the reply room the prompt must
-            leave (default: the LLM's ``metadata.context_window`` / ``num_output``); a prompt over
+            leave (default: the LLM's ``metadata.context_window`` / ``num_output``; LlamaIndex's
+            placeholder window of 3,900 counts as unknown); a prompt over
             ``context_window - max_output_tokens`` by :meth:`count_tokens` is not sent.
         token_counter: ``str -> int`` for prompt tokens (default: the LLM's tokenizer, else the
             model's tokenizer when it is available offline, else ``CHARS_PER_TOKEN_ESTIMATE``).
@@ -437,7 +438,7 @@ class LLMContractProposer:
         self.backoff_s = backoff_s
         self.max_consecutive_failures = max_consecutive_failures
         meta = _metadata(llm)
-        self.context_window = context_window if context_window is not None else _positive(getattr(meta, "context_window", None))
+        self.context_window = context_window if context_window is not None else _declared_window(meta)
         self.max_output_tokens = max_output_tokens if max_output_tokens is not None else (
             _positive(getattr(meta, "num_output", None)) or _positive(getattr(llm, "max_tokens", None)))
         self._token_counter, self.token_counter_name = (
@@ -810,6 +811,15 @@ def _metadata(llm: Any) -> Any:
         return llm.metadata
     except Exception:  # a custom LLM whose metadata property fails
         return None
+
+
+def _declared_window(meta: Any) -> int | None:
+    """The LLM's context window, or None when it only carries LlamaIndex's placeholder default (3,900
+    tokens, which LLM classes report when they do not know theirs): then the server decides alone."""
+    from llama_index.core.constants import DEFAULT_CONTEXT_WINDOW
+
+    window = _positive(getattr(meta, "context_window", None))
+    return None if window == DEFAULT_CONTEXT_WINDOW else window
 
 
 def _positive(value: Any) -> int | None:
