@@ -34,8 +34,16 @@ def cmd_induce(args: argparse.Namespace) -> int:
     print(report.summary())
     if proposer is not None:
         stats = proposer.stats()
-        print(f"contracts by {stats['proposer']}: {stats['llm_calls']} LLM calls, {stats['cache_hits']} cache hits, "
-              f"{stats['contracts_revised']} revised, {len(stats['fallbacks'])} schema-derived fallbacks")
+        print(f"contracts by {stats['proposer']}: {stats['llm_calls']} LLM calls ({stats.get('llm_seconds', 0):.1f} s), "
+              f"{stats['cache_hits']} cache hits, {stats.get('valid_replies', 0)} valid / {stats.get('invalid_replies', 0)} invalid "
+              f"replies ({stats.get('truncated_replies', 0)} cut at the token limit), {stats['contracts_revised']} revised, "
+              f"{len(stats['fallbacks'])} schema-derived fallbacks ({len(stats.get('request_failures') or {})} failed requests)")
+        tokens = stats.get("prompt_tokens") or {}
+        if tokens.get("total"):
+            print(f"prompt tokens sent: {tokens['total']:,} ({tokens['counter']}); shared prefix "
+                  f"{100 * (tokens['shared_prefix_share'] or 0):.1f}% ({tokens['order']} order)")
+        for tool, why in (stats.get("request_failures") or {}).items():
+            print(f"  LLM request failed for {tool}: {why}")
     print(f"wrote {out} and {report_path}")
     return 0
 
@@ -68,12 +76,13 @@ def _llm_proposer(args: argparse.Namespace, runtime: Any) -> Any:
         raise CLIError(f"--llm {args.llm} needs --model NAME")
     try:
         llm = make_llm(args.llm, model=args.model, api_base=args.api_base, context_window=args.context_window,
-                       max_tokens=args.max_tokens)
+                       max_tokens=args.max_tokens, timeout_s=args.request_timeout)
     except ImportError as exc:
         raise CLIError(str(exc)) from exc
     cache = Path(args.llm_cache) if args.llm_cache else default_cache_dir() / "llm-contracts"
     return LLMContractProposer(llm, registry="bfcl" if args.benchmark == "bfcl" else "callable-signature",
-                               cache_dir=cache, fixtures=getattr(runtime, "fixtures", None))
+                               cache_dir=cache, fixtures=getattr(runtime, "fixtures", None),
+                               max_attempts=args.llm_attempts)
 
 
 def _runtime_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -154,6 +163,17 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive_float(text: str) -> float:
+    """argparse type: a finite number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
 def register(sub: Any) -> None:
     from llama_index_libra.cli import _positive_int
 
@@ -192,6 +212,11 @@ def register(sub: Any) -> None:
                    help="reply cache folder (default: ~/.cache/llama-index-libra/llm-contracts); reruns resume from it")
     p.add_argument("--context-window", type=int, default=32768, help="the model's context window (tokens)")
     p.add_argument("--max-tokens", type=int, default=4096, help="most tokens per contract reply")
+    p.add_argument("--request-timeout", type=_positive_float, default=300.0,
+                   help="seconds to wait for one LLM reply (default 300); a tool whose request times out gets the "
+                   "schema-derived contract, recorded in the report")
+    p.add_argument("--llm-attempts", type=_positive_int, default=3,
+                   help="tries per LLM request against an unreachable server or a 429/5xx (default 3)")
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(func=cmd_induce)
 

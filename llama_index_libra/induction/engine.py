@@ -98,6 +98,7 @@ class BuildReport:
     contracts_revised: int = 0
     llm_calls: int = 0
     cache_hits: int = 0
+    llm_s: float = 0.0
     wall_s: float = 0.0
     tests_s: float = 0.0
     execution_s: float = 0.0
@@ -105,7 +106,8 @@ class BuildReport:
 
     @property
     def s_per_1000_candidates(self) -> float:
-        return 1000.0 * self.wall_s / self.candidates if self.candidates else float("nan")
+        """Induction time per 1,000 candidates, without the time spent waiting for LLM replies (``llm_s``)."""
+        return 1000.0 * max(self.wall_s - self.llm_s, 0.0) / self.candidates if self.candidates else float("nan")
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -124,7 +126,8 @@ class BuildReport:
             f"states explored {self.states_explored}, transitions {self.transitions}\n"
             f"cut by bounds: states beyond max_depth {self.states_cut_depth}, states over max_states "
             f"{self.states_cut_budget}, runs over max_runs {self.runs_cut_budget}\n"
-            f"wall clock {self.wall_s:.2f} s | {self.s_per_1000_candidates:.3f} s per 1,000 candidates"
+            f"wall clock {self.wall_s:.2f} s{f' (LLM {self.llm_s:.2f} s)' if self.llm_s else ''} | "
+            f"{self.s_per_1000_candidates:.3f} s per 1,000 candidates{' (LLM time excluded)' if self.llm_s else ''}"
         )
 
 
@@ -517,6 +520,7 @@ def induce(
     report.relations = library.counts()
     for attr in ("llm_calls", "cache_hits"):
         setattr(report, attr, int(getattr(proposer, attr, 0) or 0))
+    report.llm_s = float(getattr(proposer, "llm_seconds", 0.0) or 0.0)
     report.wall_s = time.perf_counter() - t0
     return library, report
 
