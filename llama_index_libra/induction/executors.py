@@ -108,7 +108,7 @@ def check_snapshots(runtime: Any) -> None:
         pickle.dumps(runtime.snapshot(runtime.fresh()), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception as exc:  # noqa: BLE001
         raise RuntimePortabilityError(
-            f"the snapshot of {getattr(runtime, 'name', 'the runtime')}'s fresh state cannot be pickled "
+            f"the fresh state of {getattr(runtime, 'name', 'the runtime')!r} cannot be snapshotted and pickled "
             f"({format_exception(exc)}); keep only picklable data in the sandbox state (clients, locks and "
             "open files belong outside it)"
         ) from None

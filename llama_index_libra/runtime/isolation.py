@@ -68,6 +68,9 @@ def _serve(runtime: Any, conn: Any, parent_pid: int, parent_end: Any = None) -> 
         parent_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    import faulthandler
+
+    faulthandler.disable()  # a segfaulting tool is a record ("killed by SIGSEGV"), not a dump in the build's output
     _die_with_parent()
     if os.getppid() != parent_pid:  # the parent died before the death signal was armed
         os._exit(0)
