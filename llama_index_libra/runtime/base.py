@@ -13,8 +13,12 @@ conventions from the JSON output (:meth:`Runtime._classify`). :meth:`Runtime.cal
 * gives the tool its own copy of the arguments (a tool that stores an argument list in its state
   cannot alias the caller's object) and records the arguments as JSON;
 * runs the tool under a timeout, never raising for the tool's own failures: an exception becomes
-  status ``error`` with message ``"ExceptionType: message"``, a timeout becomes ``error`` with a
-  message naming the limit, an output that is not JSON becomes ``error`` ``"unserializable output: ..."``;
+  status ``error`` with message ``"ExceptionType: message"`` (even when its ``__str__`` raises), a
+  timeout becomes ``error`` with fault ``timeout`` and a message naming the limit, an output that is
+  not JSON (or whose ``to_dict``/``model_dump``/``__getattr__`` raises, or that no UTF-8 JSON file
+  can hold, e.g. an integer over 4,300 digits) becomes ``error`` ``"unserializable output: ..."``;
+  lone surrogates in outputs, messages and state changes are repaired to U+FFFD
+  (:func:`~llama_index_libra.records.storable_json`, the one gate before any file);
 * records ``state_changes``: the leaf diffs (:func:`diff_views`) of ``view(state, partition_of(tool))``
   before and after the call, so the record says exactly what the call changed.
 
@@ -24,6 +28,12 @@ so a call that times out keeps running in the background and may still mutate it
 whose call timed out must be discarded** (the engine always restores from snapshots, so it does).
 A timeout of ``None``, ``0`` or ``math.inf`` (as ``default_timeout_s`` or per call) disables the
 limit and runs the call inline in the calling thread, which saves the thread hand-off (~20-50 us).
+
+In-process limits cannot stop everything: ``os._exit``, a signal or a segfault ends the process,
+a bare ``except:`` swallows the alarm, a long C call never lets it fire. Induction therefore calls
+:meth:`Runtime.execute`, which with ``isolation = "process"`` (the default) runs the call in a
+supervised child process (``runtime/isolation.py``): a crash is recorded as fault ``crashed``, a
+call past its limit plus a grace is killed and recorded exactly as a timeout, and the build goes on.
 """
 
 from __future__ import annotations
