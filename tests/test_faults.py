@@ -213,3 +213,75 @@ def test_invocation_record_fault_round_trips_through_the_run_log(tmp_path: Path)
     log.close()
     again, _ = RunLog(tmp_path).get("k")
     assert again.fault == "crashed" and again.to_evidence() == record.to_evidence()
+
+
+class _Hostile:
+    """A return value whose conversion misbehaves in one of several ways."""
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+
+    def __getattr__(self, name: str):
+        if self.how == "getattr":
+            raise RuntimeError("no attributes here")
+        raise AttributeError(name)
+
+    def to_dict(self):
+        if self.how == "to_dict":
+            raise KeyError("to_dict")
+        return {"how": self.how, "text": "\udcff"}
+
+
+class _Huge:
+    """Stands for an integer over 4,300 digits until the tool returns it (hypothesis cannot print one)."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"_Huge({self.digits})"
+
+
+def _materialize(value):
+    if isinstance(value, _Huge):
+        return 10**value.digits
+    if isinstance(value, dict):
+        return {k: _materialize(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_materialize(v) for v in value)
+    return value
+
+
+_hostile_values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-10**20, max_value=10**20)
+    | st.sampled_from([4301, 4400]).map(_Huge) | st.text(alphabet=st.characters(exclude_categories=()), max_size=8)
+    | st.sampled_from(["getattr", "to_dict", "ok"]).map(_Hostile),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    | st.tuples(inner, inner),
+    max_leaves=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=_hostile_values, in_state=st.booleans())
+def test_any_hostile_value_becomes_a_writable_record(value, in_state):
+    """Whatever a tool returns or leaves in its state, the call gives a record that every file can hold."""
+    def tool(state: dict) -> object:
+        if in_state:
+            state["left"] = _materialize(value)
+            return {"ok": True}
+        return _materialize(value)
+
+    runtime = PythonRuntime([tool], dict, name="hostile", timeout_s=None)
+    runtime.isolation = "none"
+    record, _ = runtime.execute(runtime.snapshot(runtime.fresh()), "tool", {})
+    canonical_json(record.to_evidence()).encode("utf-8")
+    assert record.status in ("success", "rejected", "error")
+
+
+def test_pool_without_isolation_reports_a_dead_worker_in_one_line():
+    from llama_index_libra.induction import InductionConfig
+
+    runtime = fault_tools.fault_runtime(3, ("exit",))
+    with pytest.raises(RuntimeError, match="a worker process died mid-build"):
+        induce(runtime, field_encoder="lexical", executor="process", workers=2, isolation="none",
+               config=InductionConfig(max_depth=2, timeout_s=None))
