@@ -20,7 +20,7 @@ from llama_index_libra.records import InvocationRecord, UnstorableValue, storabl
 from llama_index_libra.runtime.base import format_exception
 from llama_index_libra.runtime.python import PythonRuntime
 from tests import fault_tools
-from tests.fault_tools import FAULTS, PROCESS_ONLY, Shelf, add_book
+from tests.fault_tools import FAULTS, PROCESS_ONLY, Shelf, add_book, read_book
 
 IN_PROCESS = tuple(k for k in FAULTS if k not in PROCESS_ONLY)
 
@@ -285,3 +285,15 @@ def test_pool_without_isolation_reports_a_dead_worker_in_one_line():
     with pytest.raises(RuntimeError, match="a worker process died mid-build"):
         induce(runtime, field_encoder="lexical", executor="process", workers=2, isolation="none",
                config=InductionConfig(max_depth=2, timeout_s=None))
+
+
+def test_library_with_a_lone_surrogate_anywhere_still_saves(tmp_path: Path):
+    """A library holding text UTF-8 cannot encode (here: a contract note) is repaired at save."""
+    from llama_index_libra.library import ToolLibrary
+
+    runtime = PythonRuntime([add_book, read_book], Shelf, name="shelf")
+    library, _ = induce(runtime, field_encoder="lexical", executor="serial", isolation="none")
+    library.contracts["read_book"] = {**library.contracts["read_book"], "x-note": "caf\udce9"}
+    path = library.save(tmp_path / "odd.json")
+    assert "caf\ufffd" in path.read_text(encoding="utf-8")
+    assert ToolLibrary.load(path).counts() == library.counts()

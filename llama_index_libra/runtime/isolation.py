@@ -126,6 +126,7 @@ class CallSupervisor:
         self._snaps: "OrderedDict[int, tuple[Any, int]]" = OrderedDict()  # id(snap) -> (snap, token)
         self._child_has: set[int] = set()
         self._next_token = 0
+        self.inline = False  # True when no child can be started here (spawn-only platform, unpicklable runtime)
         methods = mp.get_all_start_methods()
         self._mp = mp.get_context("fork" if "fork" in methods else "spawn")
 
@@ -135,7 +136,18 @@ class CallSupervisor:
         forked = self._mp.get_start_method() == "fork"
         proc = self._mp.Process(target=_serve, args=(self.runtime, child_conn, os.getpid(), parent_conn if forked else None),
                                 name="libra-call", daemon=True)
-        proc.start()
+        try:
+            proc.start()
+        except Exception as exc:  # noqa: BLE001 - spawn-only platforms must pickle the runtime
+            import logging
+
+            child_conn.close()
+            parent_conn.close()
+            self.inline = True
+            logging.getLogger("llama_index_libra").warning(
+                "libra: calls run in-process, unisolated: the runtime cannot be sent to a call process (%s: %s)",
+                type(exc).__name__, (str(exc).strip().splitlines() or [""])[0])
+            return
         child_conn.close()
         self.proc, self.conn = proc, parent_conn
         self._child_has = set()
@@ -186,8 +198,10 @@ class CallSupervisor:
         limit = self.runtime.default_timeout_s if timeout_s is None else timeout_s
         bounded = limit is not None and 0 < limit < float("inf")
         args = dict(arguments)
-        if self.proc is None:
+        if self.proc is None and not self.inline:
             self._start()
+        if self.inline:
+            return self.runtime._execute_here(snap, tool, args, timeout_s)
         token, blob, drop = self._token(snap)
         t0 = time.perf_counter()
         try:
