@@ -146,3 +146,21 @@ def test_unpicklable_runtime_falls_back_to_serial_before_any_model(caplog):
         library, report = induce(runtime, field_encoder="lexical", executor="process")
     assert report.executor == "serial" and library.counts()["provenance"] > 0
     assert len([r for r in caplog.records if r.name == "llama_index_libra"]) == 1
+
+
+def test_process_executor_keeps_its_pickles_in_one_build_folder_and_removes_it(tmp_path: Path, monkeypatch):
+    import tempfile
+
+    from llama_index_libra.induction.executors import ProcessExecutor
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    pool = ProcessExecutor(workers=1)
+    try:
+        pool.start({"ctx": 1})
+        pool.share([1, 2, 3])
+        (folder,) = tmp_path.iterdir()
+        assert folder.name.startswith("libra-build-")
+        assert sorted(p.name.split("-")[1] for p in folder.iterdir()) == ["ctx", "shared"]
+    finally:
+        pool.close()
+    assert list(tmp_path.iterdir()) == []

@@ -49,7 +49,13 @@ def stop_on_sigterm() -> Iterator[None]:
         yield
         return
 
+    received = []
+
     def _handler(signum: int, frame: Any) -> None:
+        if received:  # a second SIGTERM while cleaning up: stop at once, as SIGTERM normally does
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+        received.append(signum)
         raise KeyboardInterrupt("SIGTERM")
 
     signal.signal(signal.SIGTERM, _handler)
