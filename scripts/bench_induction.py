@@ -62,8 +62,14 @@ def main() -> None:
 
     rows = {}
     modes = args.isolation.split(",")
-    for executor, mode in [(e, m) for e in args.executors.split(",") for m in modes]:
-        runs = [run_once(executor, args.encoder, args.workers, args.max_depth, mode) for _ in range(args.repeats)]
+    configs = [(e, m) for e in args.executors.split(",") for m in modes]
+    # repeats interleave the configurations, so a shared machine's load drifts over all of them alike
+    all_runs: dict[tuple[str, str], list[dict]] = {c: [] for c in configs}
+    for _ in range(args.repeats):
+        for executor, mode in configs:
+            all_runs[(executor, mode)].append(run_once(executor, args.encoder, args.workers, args.max_depth, mode))
+    for executor, mode in configs:
+        runs = all_runs[(executor, mode)]
         med = {k: statistics.median(r[k] for r in runs) for k in ("setup_s", "induce_s", "tests_s", "end_to_end_s", "peak_rss_mb", "children_peak_rss_mb")}
         med["candidates"] = runs[0]["candidates"]
         med["runs"] = runs[0]["runs"]

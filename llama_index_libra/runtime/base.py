@@ -51,7 +51,7 @@ from typing import Any, Callable, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
-from llama_index_libra.records import InvocationRecord, Status, UnstorableValue, storable_json, to_jsonable
+from llama_index_libra.records import InvocationRecord, Status, storable_json, to_jsonable
 
 __all__ = [
     "Runtime",
