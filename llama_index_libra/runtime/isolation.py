@@ -27,6 +27,7 @@ import multiprocessing as mp
 import os
 import pickle
 import signal
+import threading
 import time
 from collections import OrderedDict
 from multiprocessing.connection import wait as _wait
@@ -127,6 +128,7 @@ class CallSupervisor:
         self._child_has: set[int] = set()
         self._next_token = 0
         self.inline = False  # True when no child can be started here (spawn-only platform, unpicklable runtime)
+        self._lock = threading.Lock()  # one call at a time through the pipe (threads share a supervisor)
         methods = mp.get_all_start_methods()
         self._mp = mp.get_context("fork" if "fork" in methods else "spawn")
 
@@ -194,6 +196,11 @@ class CallSupervisor:
     def execute(self, snap: Any, tool: str, arguments: Mapping[str, Any],
                 timeout_s: float | None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
         """:meth:`Runtime.execute` in the child; a dead or hung child costs this call only."""
+        with self._lock:
+            return self._execute(snap, tool, arguments, timeout_s)
+
+    def _execute(self, snap: Any, tool: str, arguments: Mapping[str, Any],
+                 timeout_s: float | None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
         self.runtime._check_tool(tool)
         limit = self.runtime.default_timeout_s if timeout_s is None else timeout_s
         bounded = limit is not None and 0 < limit < float("inf")
