@@ -163,6 +163,19 @@ def test_interrupt_inside_an_isolated_call_stops_the_build():
 # ------------------------------------------------------------------ the fault suite
 
 
+BUILD_DEADLINE_S = 600  # a fault-suite build that runs longer has hung: the test process exits with its traceback
+
+
+@pytest.fixture
+def no_hang():
+    """Turn a hung build into a failed run (all threads' tracebacks, exit) instead of a stuck CI job."""
+    import faulthandler
+
+    faulthandler.dump_traceback_later(BUILD_DEADLINE_S, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
 def _logged(folder: Path) -> list[dict]:
     return [json.loads(line)["r"] for p in sorted(folder.glob("runs-*.jsonl")) for line in p.read_text("utf-8").splitlines()]
 
@@ -175,7 +188,7 @@ def _check_every_fault_recorded(records: list[dict], kinds: tuple[str, ...]) -> 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1])
-def test_fault_suite_every_kind_at_random_serial_and_process(tmp_path: Path, seed: int):
+def test_fault_suite_every_kind_at_random_serial_and_process(tmp_path: Path, seed: int, no_hang):
     """Every fault kind injected at random: no build aborts or hangs, every fault is in the run log,
     and the serial and process builds write the same library bytes."""
     config = InductionConfig(max_depth=2, timeout_s=0.3)
@@ -192,7 +205,7 @@ def test_fault_suite_every_kind_at_random_serial_and_process(tmp_path: Path, see
 
 
 @pytest.mark.slow
-def test_fault_suite_in_process_mode_writes_the_same_bytes(tmp_path: Path):
+def test_fault_suite_in_process_mode_writes_the_same_bytes(tmp_path: Path, no_hang):
     """isolation="none" contains every fault that leaves its process alive, with the same records."""
     config = InductionConfig(max_depth=2, timeout_s=0.3)
     out = {}
