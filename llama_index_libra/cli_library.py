@@ -26,7 +26,7 @@ def cmd_induce(args: argparse.Namespace) -> int:
         executor = RayExecutor(address=args.ray_address, workers=args.workers)
     library, report = induce(runtime, proposer=proposer, config=config, field_encoder=args.field_encoder,
                              executor=executor, workers=args.workers, log_dir=args.log_dir,
-                             show_progress=not args.quiet)
+                             show_progress=not args.quiet, isolation=args.isolation)
     if args.overrides:
         library = library.apply_overrides(load_overrides(args.overrides))
     library.save(out)
@@ -200,6 +200,9 @@ def register(sub: Any) -> None:
     p.add_argument("--executor", choices=["serial", "process", "ray"], default="process",
                    help="where composition tests run: this process, a local process pool (default), or Ray")
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument("--isolation", choices=["process", "none"], default=None,
+                   help="process: every call in a supervised child, so a tool that crashes or hangs costs one call "
+                   "(the runtime's default); none: calls in the worker itself (faster, a crash stops the build)")
     p.add_argument("--ray-address", default=None, help="an existing Ray cluster (default: a local ray.init())")
     p.add_argument("--log-dir", default=None,
                    help="append-only run log: an interrupted build resumes from it, a rebuild after a catalog edit reruns only what changed")

@@ -229,8 +229,13 @@ class ToolLibrary:
         }
 
     def save(self, path: str | Path) -> Path:
-        """Write the library atomically as deterministic, human-readable JSON."""
-        return atomic_write_json(path, self.to_json(), indent=1)
+        """Write the library atomically as deterministic, human-readable JSON.
+
+        Text that UTF-8 cannot encode (a lone surrogate from a tool's docstring or an LLM reply) is
+        repaired to U+FFFD rather than lost with the whole build at the last step."""
+        from llama_index_libra.records import storable_json
+
+        return atomic_write_json(path, storable_json(self.to_json()), indent=1)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, catalog: ToolCatalog | None = None) -> "ToolLibrary":

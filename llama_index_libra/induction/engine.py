@@ -456,6 +456,7 @@ def induce(
     workers: int | None = None,
     log_dir: str | Path | None = None,
     show_progress: bool = False,
+    isolation: str | None = None,
 ) -> tuple[ToolLibrary, BuildReport]:
     """Build a :class:`ToolLibrary` by executing candidate compositions in ``runtime``.
 
@@ -465,18 +466,25 @@ def induce(
     ``workers``), ``"ray"`` or an Executor; every executor yields the same library bytes.
     ``log_dir`` keeps an append-only log of runs: a build interrupted by Ctrl-C or a killed worker
     resumes from it, and a rebuild after a catalog edit re-executes only runs whose inputs changed.
+    ``isolation`` (``"process"``, ``"none"``; default: the runtime's ``isolation``) says where calls
+    run: in a supervised child process, so a call that crashes or hangs costs that call only, or in
+    the worker itself. SIGTERM stops a build as Ctrl-C does: workers stopped, run log kept.
     Returns the deterministic library and the run's report.
     """
-    from llama_index_libra.induction.executors import resolve_executor
+    from llama_index_libra.induction.executors import resolve_executor, stop_on_sigterm
+    from llama_index_libra.runtime.isolation import with_isolation
 
     config = config or InductionConfig()
+    runtime = with_isolation(runtime, isolation)
     catalog = catalog or runtime.catalog
     t0 = time.perf_counter()
     report = BuildReport(tools=len(catalog))
-    pool = resolve_executor(executor, workers)
-    pool.prestart()
+    pool = resolve_executor(executor, workers, runtime=runtime)
+    stop = stop_on_sigterm()
+    stop.__enter__()
     progress = None
     try:
+        pool.prestart()
         proposer = proposer if proposer is not None else _default_proposer(runtime)
         contract_map = _propose_contracts(catalog, runtime, proposer, contracts, show_progress)
         encoder = resolve_field_encoder(field_encoder)
@@ -506,6 +514,7 @@ def induce(
         pool.close()
         if progress is not None:
             progress.close()
+        stop.__exit__(None, None, None)
 
     candidates = [Relation(p, c, "compatibility", e, i, round(master.sim(e, i), 4), {}, source="schema") for p, e, c, i in quads]
     library = ToolLibrary(

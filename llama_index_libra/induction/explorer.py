@@ -229,19 +229,16 @@ class Explorer:
             self.report.runs_cut_budget += 1
             rec = InvocationRecord(tool=tool, status="error", arguments=args, message="not run: max_runs reached")
             return rec, None
-        state = self.runtime.restore(node.snap)
         t0 = time.perf_counter()
-        record = self.runtime.call(state, tool, args, timeout_s=self.config.timeout_s)
+        # restore, call, snapshot: one boundary (runtime.execute) that a crash or hang cannot cross
+        record, child = self.runtime.execute(node.snap, tool, args, timeout_s=self.config.timeout_s)
         self.report.execution_s += time.perf_counter() - t0
         self.report.runs += 1
-        child = None
         if record.status == "error":
             self.report.errors += 1
             if record.message and record.message.startswith("timeout:"):
                 self.report.timeouts += 1
             self.report.failures.setdefault(tool, record.message or "error")
-        if record.state_changes and record.status == "success":
-            child = (self.runtime.digest(state), self.runtime.snapshot(state))
         if log_key is not None:
             self.log.append(log_key, record, bool(record.state_changes))
         self.memo[key] = (record, child)

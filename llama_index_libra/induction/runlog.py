@@ -119,7 +119,7 @@ class RunLog:
         r = entry["r"]
         record = InvocationRecord(
             tool=r["tool"], status=r["status"], arguments=r["arguments"], output=r.get("output"),
-            state_changes=r.get("state_changes") or [], message=r.get("message"),
+            state_changes=r.get("state_changes") or [], message=r.get("message"), fault=r.get("fault"),
         )
         return record, bool(entry.get("c"))
 

@@ -8,12 +8,14 @@ tool once bound to a state (:meth:`PythonRuntime.as_llama_tools`). A tool that d
 ``state_arg`` (a pure function such as a unit converter) is called without it.
 
 ``state_factory()`` makes a fresh state; snapshots and restores are ``copy.deepcopy``, so the state
-must be deep-copyable (no open files, sockets, locks or clients). The default ``view`` is the state
+must be deep-copyable and picklable (no open files, sockets, locks, clients or lambdas): executors
+and call isolation ship snapshots between processes, and a call that leaves such a state is an error. The default ``view`` is the state
 itself when it is JSON (``to_jsonable``: dicts, lists, dataclasses, pydantic models), else
 ``to_jsonable(vars(state))``, with unconvertible leaves shown by type name; pass ``view=`` for a
 better one. ``fixtures`` are the public facts of the fresh state that a tester would be handed.
 
-Failure conventions: an exception (or a timeout, or an output that is not JSON) is ``error``; a
+Failure conventions: an exception (or a timeout, a crash of the call's process, or an output that
+is not JSON) is ``error``; a
 returned dict with an ``error`` key is ``rejected``; anything else is ``success``.
 
 The sandbox is the state object and nothing else. A tool that reaches outside its state object
