@@ -126,6 +126,7 @@ class ToolRanker:
         if prerequisites not in PREREQUISITE_RULES:
             raise ValueError(f"prerequisites must be one of {', '.join(PREREQUISITE_RULES)}, got {prerequisites!r}")
         self.prerequisites = prerequisites
+        self.hard_kinds = tuple(hard_kinds)
         if library is not None and library.catalog.fingerprint() != catalog.fingerprint():
             # rebind a copy to this catalog (validated: unknown tools raise), never the caller's object
             from dataclasses import replace
@@ -212,6 +213,7 @@ class ToolRanker:
             "query_mode": bc.query_mode,
             "rrf_k": bc.rrf_k,
             "prerequisites": self.prerequisites,
+            "hard_kinds": list(self.hard_kinds),
             "seeds": cfg.seeds,
             "provider_selection": cfg.provider_selection,
             "hops": cfg.hops,
