@@ -60,10 +60,13 @@ class Promotion:
     kind: str
     provider_field: str | None
     consumer_field: str | None
-    selected_by: str  # "state" | "field-best" | "dense-best" | "all"
+    selected_by: str  # "state" | "field-best" | "dense-best" | "all" | "after-consumer" (prerequisite rule)
     hop: int = 1
 
     def describe(self) -> str:
+        if self.selected_by == "after-consumer":  # the prerequisite rule, not propagation
+            what = "state" if self.kind == "state" else f"{self.kind} of {self.consumer_field}"
+            return f"hard prerequisite ({what}) of {self.consumer}, placed right after it"
         if self.kind == "state":
             return f"state prerequisite of {self.consumer}"
         return f"{self.kind}: provides {self.consumer}.{self.consumer_field} from {self.provider_field} ({self.selected_by})"
