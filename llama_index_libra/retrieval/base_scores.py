@@ -127,6 +127,21 @@ class BaseScorer:
         starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
         return np.maximum.reduceat(scores, starts, axis=0)
 
+    @staticmethod
+    def _pool_one(index: "DenseIndex", vectors: np.ndarray) -> np.ndarray:
+        """One query's segment vectors -> max-pooled (1 + cos) / 2.
+
+        One float32 matrix-vector product per segment on the stored matrix: no float64 copy of the
+        catalog per query, and gemv stays fast where a multi-threaded gemm stalls on a busy machine.
+        The pooled scores differ from the float64 batch path of :meth:`score_many` in the last bits.
+        """
+        matrix = index.matrix
+        vectors = np.asarray(vectors, dtype=matrix.dtype)
+        best = matrix @ vectors[0]
+        for v in vectors[1:]:
+            np.maximum(best, matrix @ v, out=best)
+        return (1.0 + best.astype(np.float64)) / 2.0
+
     def _fuse(self, sources: list[np.ndarray]) -> np.ndarray:
         return fuse(sources, self.config.fusion, rrf_k=self.config.rrf_k)
 
@@ -140,8 +155,25 @@ class BaseScorer:
                 if len(segments) == 1:  # exactly the paper's QTS path
                     sources.append(index.score(segments[0]))
                 else:
-                    vectors = index.embed_queries(segments)
-                    sources.append(self._dense_pooled(i, vectors, np.zeros(len(segments), np.int64), 1)[0])
+                    sources.append(self._pool_one(index, index.embed_queries(segments)))
+        if self.config.uses_bm25:
+            assert self.bm25 is not None
+            sources.append(self.bm25.score(query))
+        return self._fuse(sources)
+
+    def score_from_vectors(self, query: str, vectors: Sequence[np.ndarray]) -> np.ndarray:
+        """s_q from precomputed unit segment vectors, one (n_segments, dim) array per dense encoder.
+
+        The encoder-free part of :meth:`score` (max-pooling, BM25, fusion), for callers that embed
+        many queries in one batch themselves.
+        """
+        sources = []
+        if self.config.uses_dense:
+            if len(vectors) != len(self.dense):
+                raise ValueError(f"expected segment vectors for {len(self.dense)} encoder(s), got {len(vectors)}")
+            for index, v in zip(self.dense, vectors):
+                v = np.atleast_2d(np.asarray(v))
+                sources.append(index.scores_from_vector(v[0]) if len(v) == 1 else self._pool_one(index, v))
         if self.config.uses_bm25:
             assert self.bm25 is not None
             sources.append(self.bm25.score(query))
@@ -157,7 +189,7 @@ class BaseScorer:
                 if len(vectors) == 1:
                     sources.append(index.scores_from_vector(vectors[0]))
                 else:
-                    sources.append(np.max([index.scores_from_vector(v) for v in vectors], axis=0))
+                    sources.append(self._pool_one(index, np.vstack(vectors)))
         if self.config.uses_bm25:
             assert self.bm25 is not None
             sources.append(self.bm25.score(query))
