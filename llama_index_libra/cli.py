@@ -116,7 +116,7 @@ def _with_aggregate(config: Any, aggregate: str | None) -> Any:
     return config if aggregate is None else replace(config, aggregate=aggregate)
 
 
-def add_retrieval_arguments(p: argparse.ArgumentParser) -> None:
+def add_retrieval_arguments(p: argparse.ArgumentParser, *, embed_model: bool = True) -> None:
     """The base-score and prerequisite options shared by ``libra eval`` and ``libra query`` (the API's keywords)."""
     from llama_index_libra.retrieval.base_scores import BASES, QUERY_MODES
     from llama_index_libra.retrieval.fusion import FUSIONS
@@ -133,8 +133,9 @@ def add_retrieval_arguments(p: argparse.ArgumentParser) -> None:
                    help="after-consumer: a top-k tool's missing hard prerequisites are inserted right after it (default: paper)")
     p.add_argument("--hard-kinds", default=None, help="relation kinds that are hard prerequisites, '+'-separated (default state+provenance)")
     p.add_argument("--aggregate", choices=AGGREGATES, default=None, help="g_q(u): the paper's mean over seeded consumers, or their max")
-    p.add_argument("--embed-model", action="append", default=None,
-                   help="encoder: minilm (offline default), qwen3, a model name or a sentence-transformers folder; repeat to fuse several")
+    if embed_model:
+        p.add_argument("--embed-model", action="append", default=None,
+                       help="encoder: minilm (offline default), qwen3, a model name or a sentence-transformers folder; repeat to fuse several")
 
 
 def retrieval_options(args: argparse.Namespace) -> dict[str, Any]:
