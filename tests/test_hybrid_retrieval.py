@@ -357,3 +357,21 @@ def test_evaluate_adds_the_paper_row(hash_embed):
     paper = evaluate(bench, ["libra"], embed_model=hash_embed, library=_login_library(catalog), variant="paper", show_progress=False, cache_dir=False)
     assert paper.results[0].label == "libra [paper]"
     assert paper.results[0].per_task == report.get("libra [paper]").per_task
+
+
+@pytest.mark.slow
+def test_any_sentence_transformers_folder_is_an_encoder(tmp_path):
+    """A copy of the packaged MiniLM folder, named by path, embeds like the packaged default."""
+    import shutil
+
+    from llama_index_libra.retrieval.dense import _packaged_minilm_path, encoder_id, resolve_embed_model
+
+    folder = tmp_path / "my-encoder"
+    shutil.copytree(_packaged_minilm_path(), folder)
+    catalog = _catalog()
+    mine = ToolRanker(catalog, method="qts", embed_model=str(folder), cache_dir=tmp_path / "cache")
+    default = ToolRanker(catalog, method="qts", cache_dir=tmp_path / "cache")
+    np.testing.assert_allclose(mine.base_scores("send an email"), default.base_scores("send an email"), rtol=1e-5)
+    assert "folder_files" in mine.dense.encoder and mine.dense.encoder != default.dense.encoder
+    (folder / "extra.txt").write_text("changed")
+    assert encoder_id(resolve_embed_model(str(folder))) != mine.dense.encoder
