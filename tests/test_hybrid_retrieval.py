@@ -375,3 +375,31 @@ def test_any_sentence_transformers_folder_is_an_encoder(tmp_path):
     assert "folder_files" in mine.dense.encoder and mine.dense.encoder != default.dense.encoder
     (folder / "extra.txt").write_text("changed")
     assert encoder_id(resolve_embed_model(str(folder))) != mine.dense.encoder
+
+
+@pytest.mark.parametrize("variant", ["paper", "default"])
+def test_function_agent_stalls_without_the_rule_and_finishes_with_it(synthetic_tools, synthetic_library, hash_embed, variant):
+    """The issue's case: login, needed by every notes tool, sinks below top_k = 3 under the paper's
+    averaging and the scripted agent stalls; the after-consumer rule offers it and the plan runs."""
+    import asyncio
+
+    from llama_index.core.agent.workflow import FunctionAgent
+
+    from llama_index_libra.adapters.retriever import LibraRetriever
+    from tests.test_agents import CREATE_NOTE, CREATED, LOGIN_THEN_CREATE_PLAN, run_agent, scripted_function_calling_llm
+
+    outcomes = {}
+    for rule in ("paper", "after-consumer"):
+        retriever = LibraRetriever.from_tools(
+            synthetic_tools, embed_model=hash_embed, library=synthetic_library, top_k=3, variant=variant, prerequisites=rule
+        )
+        offered: list[list[str]] = []
+        agent = FunctionAgent(tool_retriever=retriever.as_object_retriever(), llm=scripted_function_calling_llm(LOGIN_THEN_CREATE_PLAN, offered))
+        answer, results = asyncio.run(run_agent(agent, CREATE_NOTE))
+        outcomes[rule] = (answer, [r.tool_name for r in results], offered[0])
+    answer, calls, offered = outcomes["paper"]
+    assert "notes_create_note" in offered and "notes_login" not in offered
+    assert calls == [] and answer == "notes_login was not offered"
+    answer, calls, offered = outcomes["after-consumer"]
+    assert offered[:2] == ["notes_create_note", "notes_login"]
+    assert calls == ["notes_login", "notes_create_note"] and answer == "Done: access_token=tok-notes-alice | " + CREATED
