@@ -6,7 +6,11 @@ induce a library with the default settings (cached beside ``--out``), load the t
 libra with the ``after-consumer`` prerequisite rule at ``--k`` (default 10, SciToolEval's depth,
 fixed before looking at these catalogs).
 
-    python scripts/eval_dev_catalogs.py --catalog TOOLS.py:TASKS.jsonl [--catalog ...] [--k 10] [--out DIR]
+Besides P/R/NDCG it prints, per row, complete@k (tasks whose every gold tool is in the top k: what
+an agent that needs all of them is offered in one retrieval) and prerequisite coverage (of the
+(top-k tool, hard requirement group) pairs of the library, the share with a provider in the top k).
+
+    python scripts/eval_dev_catalogs.py --catalog TOOLS.py:TASKS.jsonl [--catalog ...] [--benchmark bfcl] [--k 10] [--out DIR]
 """
 
 from __future__ import annotations
@@ -72,9 +76,31 @@ def load_catalog(tools_path: Path, tasks_path: Path, out: Path) -> tuple[Benchma
     return bench, library
 
 
+def extra_metrics(report: Any, library: ToolLibrary) -> list[str]:
+    """complete@k and prerequisite coverage of every row of ``report``."""
+    from llama_index_libra.retrieval.prerequisites import PrerequisiteIndex
+
+    names = library.catalog.names
+    index = {n: i for i, n in enumerate(names)}
+    groups = PrerequisiteIndex(names, library.relations).groups
+    lines = [f"{'row':<28} {'complete@' + str(report.k):>11} {'prereq coverage':>16}"]
+    for r in report.results:
+        complete = sum(1 for t in r.per_task if set(t["gold"]) <= set(t["ranked"])) / max(1, len(r.per_task))
+        met = total = 0
+        for t in r.per_task:
+            top = {index[n] for n in t["ranked"]}
+            for tool in top:
+                for _label, providers in groups.get(tool, ()):
+                    total += 1
+                    met += bool(top & set(providers.tolist()))
+        lines.append(f"{r.label:<28} {100 * complete:>10.1f}% {100 * met / max(1, total):>15.1f}%")
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--catalog", action="append", required=True, help="TOOLS.py:TASKS.jsonl")
+    parser.add_argument("--catalog", action="append", default=[], help="TOOLS.py:TASKS.jsonl")
+    parser.add_argument("--benchmark", action="append", default=[], help="a packaged benchmark with a default library (bfcl)")
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--out", default=".dev-catalogs", help="library cache folder")
     parser.add_argument("--json", default=None)
@@ -82,9 +108,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     results = {}
-    for item in args.catalog:
-        tools, _, tasks = item.partition(":")
-        bench, library = load_catalog(Path(tools), Path(tasks), out)
+    items: list[Any] = [("catalog", c) for c in args.catalog] + [("benchmark", b) for b in args.benchmark]
+    for what, item in items:
+        if what == "catalog":
+            tools, _, tasks = item.partition(":")
+            bench, library = load_catalog(Path(tools), Path(tasks), out)
+        else:
+            from llama_index_libra.benchmarks import load_benchmark
+            from llama_index_libra.induction.defaults import default_library
+
+            bench = load_benchmark(item)
+            bench.notes.insert(0, "packaged")
+            library = default_library(item, catalog=bench.catalog)
         print(f"\n{bench.name}: {len(bench.catalog)} tools, {len(bench.tasks)} tasks ({bench.notes[0]}), {len(library.relations)} relations")
         report = evaluate(bench, ["bm25", "qts", "hybrid", "libra"], k=args.k, library=library, paper_row=True, show_progress=False)
         rule = evaluate(bench, ["libra"], k=args.k, library=library, show_progress=False, options={"prerequisites": "after-consumer"})
@@ -95,6 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             r for r in compare_to_baseline(report, "libra") if r["method"] == "libra [after-consumer]"
         ]
         print(format_comparisons([r for r in rows if r["method"] != "qts" and r["method"] != "bm25"], args.k))
+        print("\n".join(extra_metrics(report, library)))
         results[bench.name] = report.to_json()
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
