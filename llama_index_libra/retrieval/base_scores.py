@@ -85,6 +85,12 @@ PAPER_BASE = BaseScoreConfig(base="dense", query_mode="joined")
 DEFAULT_BASE = BaseScoreConfig()
 
 
+def _batches_queries(index: "DenseIndex") -> bool:
+    """True when ``index.embed_queries`` is one batched model call (HuggingFaceEmbedding)."""
+    model = index.embed_model
+    return callable(getattr(model, "_embed", None)) and hasattr(model, "query_instruction")
+
+
 class BaseScorer:
     """Computes s_q for one catalog from its dense indexes and/or BM25 index."""
 
@@ -180,11 +186,19 @@ class BaseScorer:
         return self._fuse(sources)
 
     async def ascore(self, query: str) -> np.ndarray:
-        """Async twin of :meth:`score` (segments embedded concurrently with the encoder's async API)."""
+        """Async twin of :meth:`score`.
+
+        Several segments go to a local HuggingFace encoder in one batched call (its async API runs
+        the model in the event loop anyway); other encoders (remote APIs) get the segments
+        concurrently through their async API.
+        """
         sources = []
         if self.config.uses_dense:
             segments = self.segments(query)
             for index in self.dense:
+                if len(segments) > 1 and _batches_queries(index):
+                    sources.append(self._pool_one(index, index.embed_queries(segments)))
+                    continue
                 vectors = await asyncio.gather(*(index.aembed_query(s) for s in segments))
                 if len(vectors) == 1:
                     sources.append(index.scores_from_vector(vectors[0]))

@@ -103,7 +103,7 @@ class ToolRanker:
         embed_model: Any = None,
         library: "ToolLibrary | None" = None,
         config: PropagationConfig | None = None,
-        dense: "DenseIndex | None" = None,
+        dense: "DenseIndex | Sequence[DenseIndex] | None" = None,
         cache_dir: Any = None,
         show_progress: bool = False,
         variant: str = "default",
