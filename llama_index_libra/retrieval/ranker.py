@@ -32,7 +32,6 @@ __all__ = ["METHODS", "VARIANTS", "RankedTool", "ToolRanker", "UnknownMethodErro
 
 METHODS = ("bm25", "qts", "hybrid", "schema-only", "libra")
 VARIANTS = ("default", "paper")
-_CONFIGURABLE = ("hybrid", "schema-only", "libra")  # methods whose base score the options set
 
 
 class UnknownMethodError(ValueError):
