@@ -31,6 +31,9 @@ def _methods(text: str) -> list[str]:
     return methods
 
 
+DEFAULT_EVAL_METHODS = ("bm25", "qts", "hybrid", "libra")
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -60,12 +63,23 @@ def cmd_eval(args: argparse.Namespace) -> int:
     bench = _load_benchmark(args.benchmark)
     library = None
     factory = None
+    defaulted = args.methods is None
+    if defaulted:
+        args.methods = list(DEFAULT_EVAL_METHODS)
     if args.library:
         from llama_index_libra.library import ToolLibrary
 
         library = ToolLibrary.load(args.library, catalog=bench.catalog)
     elif any(m in ("libra", "schema-only") for m in args.methods):
         factory = _default_library_factory(args.benchmark, bench, quiet=args.quiet)
+        if defaulted:  # the default method list must not fail where no library can be built here
+            try:
+                library = factory()
+            except (CLIError, ValueError, OSError, RuntimeError) as exc:
+                print(f"note: no library for {args.benchmark} ({str(exc).splitlines()[0]}); "
+                      "evaluating the methods that need none", file=sys.stderr)
+                args.methods = [m for m in args.methods if m not in ("libra", "schema-only")]
+                factory = None
     variant = "paper" if args.variant == "paper" else "default"
     configs = _variant_configs(None if variant == "paper" else args.variant)
     options = retrieval_options(args)
@@ -185,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("eval", help="one-shot retrieval evaluation on a benchmark (Table 2 style)")
     p.add_argument("--benchmark", required=True, help="benchmark name (bfcl)")
-    p.add_argument("--methods", type=_methods, default=["bm25", "qts", "hybrid", "libra"],
+    p.add_argument("--methods", type=_methods, default=None,
                    help="comma-separated: bm25,qts,hybrid,schema-only,libra (default bm25,qts,hybrid,libra)")
     p.add_argument("--k", type=_positive_int, default=None, help="cutoff K (default: the benchmark's, 15 for BFCL)")
     p.add_argument("--library", default=None, help="a tool library JSON file (default: build/load the benchmark's)")

@@ -340,7 +340,26 @@ def test_cli_eval_parser_takes_the_api_options():
     assert retrieval_options(args) == {
         "base": "dense", "fusion": "rrf", "query_mode": "joined", "rrf_k": 10, "prerequisites": "after-consumer", "hard_kinds": ("state",)
     }
-    assert args.methods == ["bm25", "qts", "hybrid", "libra"] and args.embed_model == ["a", "b"]
+    assert args.methods is None and args.embed_model == ["a", "b"]  # None: DEFAULT_EVAL_METHODS
+
+
+def test_cli_eval_default_methods_without_a_buildable_library(capsys, monkeypatch):
+    """SciToolEval has no library to build here: the default method list drops libra with a note."""
+    from llama_index_libra.cli import main
+
+    import llama_index_libra.evaluation.runner as runner
+
+    seen = {}
+
+    def fake_evaluate(bench, methods, **kwargs):
+        seen["methods"] = list(methods)
+        raise ValueError("stop here")
+
+    monkeypatch.delenv("LIBRA_SCITOOLAGENT", raising=False)
+    monkeypatch.setattr(runner, "evaluate", fake_evaluate)
+    assert main(["eval", "--benchmark", "scitooleval", "--quiet"]) == 2
+    assert seen["methods"] == ["bm25", "qts", "hybrid"]
+    assert "note: no library for scitooleval" in capsys.readouterr().err
 
 
 def test_evaluate_adds_the_paper_row(hash_embed):
