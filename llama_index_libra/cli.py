@@ -103,6 +103,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     labels = [r.label for r in report.results]
     if "libra [paper]" in labels:
         comparisons += [c for c in compare_to_baseline(report, "libra [paper]") if c["method"].split(" ")[0] in ("libra", "hybrid")]
+    if "hybrid" in labels:  # what the library adds over the base it seeds from
+        comparisons += [c for c in compare_to_baseline(report, "hybrid") if c["method"] == "libra"]
     if comparisons:
         print("\npaired over tasks (mean difference in points, 95% bootstrap CI, one-sided Wilcoxon p):")
         print(format_comparisons(comparisons, report.k))
