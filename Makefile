@@ -22,7 +22,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 demo: install
-	$(VENV)/bin/libra eval --benchmark bfcl --methods bm25,qts,schema-only,libra --k 15
+	$(VENV)/bin/libra eval --benchmark bfcl --methods bm25,qts,hybrid,schema-only,libra --k 15
 
 test: install
 	$(PY) -m pytest -q

@@ -403,15 +403,19 @@ def make_retriever_factory(
     top_k: int = 20,
     cache_dir: Any = None,
     show_progress: bool = False,
+    retrieval_options: Mapping[str, Any] | None = None,
 ) -> RetrieverFactory:
     """``retriever_factory`` for :func:`run_grid`: one ``LibraRetriever`` per (benchmark, method).
 
     ``embed_model`` (an instance or a name for ``resolve_embed_model``) is loaded once and shared by
     the dense methods. ``libraries`` maps a benchmark name to a ``ToolLibrary`` or the path of a saved
     one; a graph method (``libra``, ``schema-only``) on a benchmark without one uses the package's
-    cached default library (``default_library``), built on first use.
+    cached default library (``default_library``), built on first use. ``retrieval_options`` are
+    LibraRetriever keywords (``variant="paper"``, ``base``, ``query_mode``, ``prerequisites``, ...).
     """
     from llama_index_libra.adapters.retriever import LibraRetriever
+
+    options = dict(retrieval_options or {})
 
     state: dict[str, Any] = {}
     loaded: dict[str, Any] = {}
@@ -442,7 +446,7 @@ def make_retriever_factory(
         library = library_for(bench) if method in LIBRARY_METHODS else None
         embed = None if method in ENCODER_FREE_METHODS else encoder()
         return LibraRetriever.from_catalog(
-            bench.catalog, embed_model=embed, library=library, method=method, top_k=top_k, cache_dir=cache_dir
+            bench.catalog, embed_model=embed, library=library, method=method, top_k=top_k, cache_dir=cache_dir, **options
         )
 
     return factory

@@ -26,7 +26,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         library = default_library(args.benchmark, catalog=bench.catalog, show_progress=not args.quiet)
     config = parse_variant(args.variant) if args.variant and args.variant != "default" else PropagationConfig()
     qts = ToolRanker(bench.catalog, method="qts", embed_model=args.embed_model, cache_dir=args.cache_dir, show_progress=not args.quiet)
-    libra = ToolRanker(bench.catalog, method="libra", library=library, config=config, dense=qts.dense)
+    # Table 3 asks what propagation does to QTS's misses: LIBRA over the same dense base (the paper's)
+    libra = ToolRanker(bench.catalog, method="libra", library=library, config=config, dense=qts.dense, variant="paper")
     report = recovery_breakdown(bench, qts, libra, k=args.k, show_progress=not args.quiet)
     print(f"{bench.name}: gold tools outside QTS's top {report.k} over {report.n_tasks} tasks "
           f"(K_s={config.seeds}, selection={config.provider_selection}, hops={config.hops})")

@@ -132,18 +132,39 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from llama_index_libra.library import ToolLibrary
-    from llama_index_libra.retrieval.propagation import PropagationConfig
-    from llama_index_libra.retrieval.ranker import ToolRanker
+    """Rank a library's tools through :class:`LibraRetriever`, so the CLI answers exactly like the API."""
+    import sys
 
-    library = ToolLibrary.load(args.library)
-    ranker = ToolRanker(library.catalog, method=args.method, library=library, embed_model=args.embed_model,
-                        config=PropagationConfig(seeds=args.seeds))
-    for rank, tool in enumerate(ranker.rank(args.query, args.k), 1):
+    from llama_index_libra.adapters.retriever import LibraRetriever
+    from llama_index_libra.cli import _embed_models, retrieval_options
+
+    options = retrieval_options(args)
+    if args.aggregate is not None:
+        options["aggregate"] = args.aggregate
+    if args.kinds:
+        options["kinds"] = tuple(v for v in args.kinds.split("+") if v)
+    retriever = LibraRetriever.from_library(
+        args.library,
+        embed_model=_embed_models(args.embed_model),
+        method=args.method,
+        top_k=args.k,
+        seeds=args.seeds,
+        provider_selection=args.selection,
+        hops=args.hops,
+        always_include=[n for n in (args.always_include or "").split(",") if n],
+        cache_dir=args.cache_dir,
+        variant=args.variant,
+        **options,
+    )
+    hits = retriever.rank(args.query)
+    if not args.query.strip():
+        print("empty query: no ranking signal" + (", only the always-included tools" if hits else ", no tools"), file=sys.stderr)
+    for rank, tool in enumerate(hits, 1):
         mark = "  (promoted)" if tool.promoted else ""
-        print(f"{rank:>3}. {tool.name}  score {tool.score:.4f}  dense {tool.base_score:.4f}{mark}")
-        for p in tool.promotions:
-            print(f"       why: {p.describe()}")
+        source = f"  [{tool.source}]" if tool.source != "ranked" else ""
+        print(f"{rank:>3}. {tool.name}  score {tool.score:.4f}  base {tool.base_score:.4f}{mark}{source}")
+        for reason in tool.reasons():
+            print(f"       why: {reason}")
     return 0
 
 
@@ -175,7 +196,8 @@ def _positive_float(text: str) -> float:
 
 
 def register(sub: Any) -> None:
-    from llama_index_libra.cli import _positive_int
+    from llama_index_libra.cli import _positive_int, add_retrieval_arguments
+    from llama_index_libra.retrieval.propagation import PROVIDER_SELECTIONS
 
     p = sub.add_parser("catalog", help="check a tool catalog file (JSON, {\"tools\": [...]} or JSONL of function docs)")
     p.add_argument("path")
@@ -232,8 +254,14 @@ def register(sub: Any) -> None:
     p = sub.add_parser("query", help="rank a library's tools for a query, with the reasons for promotions")
     p.add_argument("library")
     p.add_argument("query")
-    p.add_argument("--k", type=_positive_int, default=15)
-    p.add_argument("--seeds", type=_positive_int, default=15)
-    p.add_argument("--method", default="libra")
-    p.add_argument("--embed-model", default=None)
+    p.add_argument("--k", type=_positive_int, default=15, help="top_k (default 15)")
+    p.add_argument("--method", default="libra", help="bm25, qts, hybrid, schema-only or libra (default)")
+    p.add_argument("--variant", choices=["default", "paper"], default="default", help="paper: the paper's dense joined-query base")
+    p.add_argument("--seeds", type=_positive_int, default=15, help="K_s, seeded consumers (default 15)")
+    p.add_argument("--selection", choices=PROVIDER_SELECTIONS, default="both", help="provider selection (default both)")
+    p.add_argument("--hops", type=_positive_int, default=1, help="propagation hops (default 1)")
+    p.add_argument("--kinds", default=None, help="relation kinds followed, '+'-separated (default all)")
+    p.add_argument("--always-include", default=None, help="comma-separated tools always in the result")
+    p.add_argument("--cache-dir", default=None, help="embedding cache folder")
+    add_retrieval_arguments(p)
     p.set_defaults(func=cmd_query)

@@ -74,7 +74,7 @@ def _setup(config: PropagationConfig, *, with_library: bool = True) -> tuple[Ben
     dense = StubDense({"q": SCORES})
     bench = Benchmark(name="tiny", catalog=catalog, tasks=[Task(id="t1", query="q", gold=GOLD)], k=K)
     qts = ToolRanker(catalog, method="qts", dense=dense)  # type: ignore[arg-type]
-    libra = ToolRanker(catalog, method="libra", dense=dense, library=_library(catalog) if with_library else None, config=config)  # type: ignore[arg-type]
+    libra = ToolRanker(catalog, method="libra", dense=dense, library=_library(catalog) if with_library else None, config=config, variant="paper")  # type: ignore[arg-type]
     return bench, qts, libra
 
 

@@ -156,7 +156,7 @@ def test_top_k_validation(synthetic_tools, hash_embed, top_k) -> None:
 
 
 def test_unknown_method(synthetic_tools, hash_embed) -> None:
-    with pytest.raises(UnknownMethodError, match="unknown method 'dense'.*bm25, qts, schema-only, libra"):
+    with pytest.raises(UnknownMethodError, match="unknown method 'dense'.*bm25, qts, hybrid, schema-only, libra"):
         LibraRetriever.from_tools(synthetic_tools, embed_model=hash_embed, method="dense")
 
 
@@ -193,11 +193,22 @@ def test_state_relation_promotes_login(alarm_catalog, alarm_library, hash_embed)
 
 def test_empty_library_is_exactly_qts(alarm_catalog, hash_embed) -> None:
     empty = ToolLibrary(catalog=alarm_catalog)
-    libra = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, library=empty, top_k=6)
+    libra = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, library=empty, top_k=6, variant="paper")
     qts = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, method="qts", top_k=6)
     for query in [ALARM_QUERY, "weather in Oslo", "sign in"]:
         a, b = libra.retrieve(query), qts.retrieve(query)
         assert [(n.node.node_id, n.score) for n in a] == [(n.node.node_id, n.score) for n in b]
+
+
+def test_empty_library_with_default_base_is_exactly_hybrid(alarm_catalog, hash_embed) -> None:
+    empty = ToolLibrary(catalog=alarm_catalog)
+    libra = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, library=empty, top_k=6)
+    hybrid = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, method="hybrid", top_k=6)
+    qts = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, method="qts", top_k=6)
+    query = ALARM_QUERY + "\nweather in Oslo"
+    a, b, c = libra.retrieve(query), hybrid.retrieve(query), qts.retrieve(query)
+    assert [(n.node.node_id, n.score) for n in a] == [(n.node.node_id, n.score) for n in b]
+    assert [n.score for n in a] != [n.score for n in c]
 
 
 def test_catalog_only_retriever_cannot_serve_agents(alarm_catalog, hash_embed) -> None:

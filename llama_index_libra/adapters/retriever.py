@@ -40,11 +40,15 @@ __all__ = [
     "RETRIEVER_FORMAT",
     "RETRIEVER_CONFIG_FILE",
     "LIBRARY_FILE",
+    "RETRIEVAL_OPTIONS",
 ]
 
 log = logging.getLogger(__name__)
 dispatcher = instrument.get_dispatcher(__name__)
 
+# Keyword-only ToolRanker options every constructor forwards (besides seeds, provider_selection,
+# hops, kinds and aggregate, which make the PropagationConfig).
+RETRIEVAL_OPTIONS = ("variant", "base", "fusion", "query_mode", "segmenter", "rrf_k", "prerequisites", "hard_kinds")
 RETRIEVER_FORMAT = "llama-index-libra/retriever"
 RETRIEVER_VERSION = 1
 RETRIEVER_CONFIG_FILE = "libra_retriever.json"
@@ -213,11 +217,15 @@ class LibraRetriever(BaseRetriever):
         always_include: Sequence[str] = (),
         cache_dir: str | Path | bool | None = None,
         callback_manager: CallbackManager | None = None,
+        **options: Any,
     ) -> "LibraRetriever":
         """A retriever over LlamaIndex tools (``FunctionTool``, ``QueryEngineTool``, ...).
 
         ``library`` is a :class:`ToolLibrary` or the path of a saved one; a saved library built for
-        other tools raises :class:`LibraryError`. Without a library, ``libra`` ranks like ``qts``.
+        other tools raises :class:`LibraryError`. Without a library, ``libra`` ranks like ``hybrid``.
+        ``options`` are the retrieval options of :data:`RETRIEVAL_OPTIONS` (keyword-only): ``variant``
+        (``"paper"`` for the paper's dense joined-query base), ``base``, ``fusion``, ``query_mode``,
+        ``segmenter``, ``rrf_k``, ``prerequisites``, ``hard_kinds``, ``aggregate``, ``kinds``.
         """
         tools = list(tools)
         catalog = ToolCatalog.from_tools(tools)
@@ -234,6 +242,7 @@ class LibraRetriever(BaseRetriever):
             always_include=always_include,
             cache_dir=cache_dir,
             callback_manager=callback_manager,
+            **options,
         )
 
     @classmethod
@@ -256,6 +265,7 @@ class LibraRetriever(BaseRetriever):
         always_include: Sequence[str] = (),
         cache_dir: str | Path | bool | None = None,
         callback_manager: CallbackManager | None = None,
+        **options: Any,
     ) -> "LibraRetriever":
         """A retriever over a bare catalog: it retrieves nodes, but has no tools to give an agent."""
         return cls._build(
@@ -271,6 +281,7 @@ class LibraRetriever(BaseRetriever):
             always_include=always_include,
             cache_dir=cache_dir,
             callback_manager=callback_manager,
+            **options,
         )
 
     @classmethod
@@ -288,6 +299,7 @@ class LibraRetriever(BaseRetriever):
         always_include: Sequence[str] = (),
         cache_dir: str | Path | bool | None = None,
         callback_manager: CallbackManager | None = None,
+        **options: Any,
     ) -> "LibraRetriever":
         """A retriever over a saved library's catalog.
 
@@ -310,6 +322,7 @@ class LibraRetriever(BaseRetriever):
             always_include=always_include,
             cache_dir=cache_dir,
             callback_manager=callback_manager,
+            **options,
         )
 
     @classmethod
@@ -329,12 +342,17 @@ class LibraRetriever(BaseRetriever):
         cache_dir: Any,
         callback_manager: CallbackManager | None,
         kinds: Sequence[str] | None = None,
+        aggregate: str = "mean",
+        **options: Any,
     ) -> "LibraRetriever":
         check_method(method)
         _check_top_k(top_k)
+        unknown = sorted(set(options) - set(RETRIEVAL_OPTIONS))
+        if unknown:
+            raise TypeError(f"unknown retrieval option(s) {', '.join(unknown)}; use {', '.join(RETRIEVAL_OPTIONS)}")
         if library is not None and not isinstance(library, ToolLibrary):
             library = ToolLibrary.load(library, catalog=catalog)
-        config_kwargs: dict[str, Any] = {"seeds": seeds, "provider_selection": provider_selection, "hops": hops}
+        config_kwargs: dict[str, Any] = {"seeds": seeds, "provider_selection": provider_selection, "hops": hops, "aggregate": aggregate}
         if kinds is not None:
             config_kwargs["kinds"] = tuple(kinds)
         ranker = ToolRanker(
@@ -344,6 +362,7 @@ class LibraRetriever(BaseRetriever):
             library=library,
             config=PropagationConfig(**config_kwargs),
             cache_dir=cache_dir,
+            **options,
         )
         return cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager)
 
@@ -476,9 +495,11 @@ class LibraRetriever(BaseRetriever):
         """The ranked tools for ``query``, one per line, with final/base scores and reasons."""
         hits = self.rank(query, top_k)
         cfg = self._ranker.config
-        settings = ""
+        settings = f" (base: {self._ranker.base_config.describe()}"
         if self._ranker.graph is not None:
-            settings = f" (seeds={cfg.seeds}, provider_selection={cfg.provider_selection}, hops={cfg.hops})"
+            settings += f"; seeds={cfg.seeds}, provider_selection={cfg.provider_selection}, hops={cfg.hops}"
+            settings += f", aggregate={cfg.aggregate}, prerequisites={self._ranker.prerequisites}"
+        settings += ")"
         lines = [f"query: {query!r}", f"method: {self.method}{settings}, {len(hits)} of {len(self.catalog)} tools"]
         width = len(str(len(hits))) if hits else 1
         for i, hit in enumerate(hits, 1):
@@ -518,6 +539,7 @@ class LibraRetriever(BaseRetriever):
             "kinds": list(cfg.kinds),
             "always_include": list(self._always_include),
             "encoder": dense.encoder if dense is not None else None,
+            "retrieval": {key: value for key, value in self._ranker.settings().items() if key in _PERSISTED_OPTIONS},
         }
         atomic_write_json(persist_dir / RETRIEVER_CONFIG_FILE, config, indent=1)
         return persist_dir
@@ -532,6 +554,7 @@ class LibraRetriever(BaseRetriever):
         cache_dir: str | Path | bool | None = None,
         callback_manager: CallbackManager | None = None,
         library: ToolLibrary | str | Path | None = None,
+        **options: Any,
     ) -> "LibraRetriever":
         """Load a retriever written by :meth:`persist` (give ``tools`` to serve agents).
 
@@ -579,12 +602,27 @@ class LibraRetriever(BaseRetriever):
             always_include=config.get("always_include", []),
             cache_dir=cache_dir,
             callback_manager=callback_manager,
+            **(_persisted_options(config) | options),
         )
         dense = retriever.ranker.dense
         stored = config.get("encoder")
         if dense is not None and stored is not None and dense.encoder != stored:
             log.warning("%s was persisted with encoder %s but is loaded with %s: scores will differ", persist_dir, stored, dense.encoder)
         return retriever
+
+
+_PERSISTED_OPTIONS = ("variant", "base", "fusion", "query_mode", "rrf_k", "prerequisites", "hard_kinds", "aggregate")
+
+
+def _persisted_options(config: dict[str, Any]) -> dict[str, Any]:
+    """Retrieval options of a persisted config; one written before they existed used the paper's."""
+    stored = config.get("retrieval")
+    if not isinstance(stored, dict):
+        return {"variant": "paper"}
+    out = {key: stored[key] for key in _PERSISTED_OPTIONS if key in stored}
+    if "hard_kinds" in out:
+        out["hard_kinds"] = tuple(out["hard_kinds"])
+    return out
 
 
 def _check_top_k(top_k: int) -> int:

@@ -272,7 +272,9 @@ def recovery_breakdown(
         raise ValueError("recovery breakdown compares dense rankers: give QTS and LIBRA rankers (not BM25)")
     queries = [t.query for t in benchmark.tasks]
     qts_base = ranker_qts.base_scores_many(queries, show_progress=show_progress)
-    same = ranker_libra.dense is ranker_qts.dense or ranker_libra.dense.encoder == ranker_qts.dense.encoder
+    same = (ranker_libra.dense is ranker_qts.dense or ranker_libra.dense.encoder == ranker_qts.dense.encoder) and (
+        getattr(ranker_libra, "base_config", None) == getattr(ranker_qts, "base_config", None)
+    )  # same encoder and same base-score settings (a hybrid LIBRA base is scored on its own)
     libra_base = qts_base if same else ranker_libra.base_scores_many(queries, show_progress=show_progress)
     edges = _out_edges(ranker_libra.graph, len(ranker_libra.catalog))
     occurrences: list[RecoveryOccurrence] = []

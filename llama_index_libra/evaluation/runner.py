@@ -32,6 +32,7 @@ class MethodResult:
     ndcg: float
     per_task: list[dict[str, Any]] = field(default_factory=list)
     variant: str = "default"
+    settings: dict[str, Any] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -50,8 +51,12 @@ class EvalReport:
     settings: dict[str, Any] = field(default_factory=dict)
 
     def get(self, label: str) -> MethodResult:
+        """The result labelled ``label`` exactly, else the first of that method."""
         for r in self.results:
-            if r.label == label or r.method == label:
+            if r.label == label:
+                return r
+        for r in self.results:
+            if r.method == label:
                 return r
         raise KeyError(f"no result for {label!r}")
 
@@ -69,6 +74,7 @@ class EvalReport:
                     "precision": r.precision,
                     "recall": r.recall,
                     "ndcg": r.ndcg,
+                    "settings": r.settings,
                     "per_task": r.per_task,
                 }
                 for r in self.results
@@ -91,11 +97,18 @@ def evaluate(
     cache_dir: Any = None,
     show_progress: bool = True,
     depth: int | None = None,
+    variant: str = "default",
+    options: dict[str, Any] | None = None,
+    paper_row: bool = False,
 ) -> EvalReport:
     """Evaluate retrieval methods on a benchmark at cutoff ``k`` (default: the benchmark's).
 
     ``configs`` maps a variant label to propagation settings (Table 6); each graph method is run
     once per variant. ``library_factory`` builds the library lazily when a graph method needs one.
+    ``variant`` (``default`` or ``paper``) and ``options`` (ToolRanker keywords: base, fusion,
+    query_mode, segmenter, rrf_k, prerequisites, hard_kinds) set the base score of hybrid,
+    schema-only and libra; ``paper_row`` adds a ``libra [paper]`` row (the paper's exact settings)
+    to compare against. Encoders, BM25 and base scores are computed once per distinct setting.
     """
     k = check_k(k if k is not None else benchmark.k)
     for m in methods:
@@ -103,72 +116,94 @@ def evaluate(
     if not methods:
         raise ValueError("give at least one method")
     configs = configs or {"default": PropagationConfig()}
+    options = dict(options or {})
     depth = max(k, depth or 0)
     tasks = benchmark.tasks
     queries = [t.query for t in tasks]
-    results: list[MethodResult] = []
-    dense = None
-    dense_base: np.ndarray | None = None
+    # (method, row label, base variant, ranker options, propagation config), in table order
+    runs: list[tuple[str, str, str, dict[str, Any], PropagationConfig]] = []
     for method in methods:
+        own = method in ("bm25", "qts")
+        method_options = {key: v for key, v in options.items() if not own or key in ("query_mode", "segmenter")}
+        if method == "libra" and paper_row and variant != "paper":
+            runs.append((method, "paper", "paper", {}, PropagationConfig()))
+        if method in ("libra", "schema-only"):
+            for label, config in configs.items():
+                row = "paper" if variant == "paper" and label == "default" and not method_options else label
+                runs.append((method, row, variant, method_options, config))
+        else:
+            row = "paper" if variant == "paper" and method == "hybrid" and not method_options else "default"
+            runs.append((method, row, variant, method_options, PropagationConfig()))
+    results: list[MethodResult] = []
+    dense: list[Any] = []
+    bm25 = None
+    base_cache: dict[Any, np.ndarray] = {}
+    for method, label, base_variant, ranker_options, config in runs:
         needs_graph = method in ("libra", "schema-only")
         if needs_graph and library is None:
             if library_factory is None:
                 raise ValueError(f"method {method!r} needs a tool library: pass --library or build one with `libra induce`")
             library = library_factory()
-        variants = configs.items() if needs_graph else [("default", PropagationConfig())]
-        for variant, config in variants:
-            ranker = ToolRanker(
-                benchmark.catalog,
-                method=method,
-                embed_model=embed_model,
-                library=library if needs_graph else None,
-                config=config,
-                dense=dense,
-                cache_dir=cache_dir,
-                show_progress=show_progress,
-            )
-            if method == "bm25":
-                base = ranker.base_scores_many(queries)
-            else:
-                dense = ranker.dense
-                if dense_base is None:
-                    dense_base = ranker.base_scores_many(queries, show_progress=show_progress)
-                base = dense_base
-            per_task = []
-            iterator = range(len(tasks))
-            if show_progress:
-                from tqdm.auto import tqdm
+        ranker = ToolRanker(
+            benchmark.catalog,
+            method=method,
+            embed_model=embed_model,
+            library=library if needs_graph else None,
+            config=config,
+            dense=dense or None,
+            bm25=bm25,
+            cache_dir=cache_dir,
+            show_progress=show_progress,
+            variant=base_variant,
+            **ranker_options,
+        )
+        dense = dense or ranker.denses
+        bm25 = bm25 or ranker.bm25
+        key = (ranker.base_config, tuple(d.encoder for d in ranker.denses))
+        if key not in base_cache:  # one batched encoding per distinct base setting
+            base_cache[key] = ranker.base_scores_many(queries, show_progress=show_progress)
+        base = base_cache[key]
+        per_task = []
+        iterator = range(len(tasks))
+        if show_progress:
+            from tqdm.auto import tqdm
 
-                iterator = tqdm(iterator, desc=f"{method}/{variant}", leave=False)
-            for i in iterator:
-                ranked = ranker.rank_from_base(base[i], depth)
-                names = [r.name for r in ranked]
-                s = score_ranking(names, tasks[i].gold, k)
-                per_task.append(
-                    {
-                        "id": tasks[i].id,
-                        "precision": s.precision,
-                        "recall": s.recall,
-                        "ndcg": s.ndcg,
-                        "ranked": names[:k],
-                        "gold": list(tasks[i].gold),
-                        "promoted": [r.name for r in ranked[:k] if r.promoted],
-                    }
-                )
-            results.append(
-                MethodResult(
-                    method=method,
-                    k=k,
-                    precision=float(np.mean([t["precision"] for t in per_task])),
-                    recall=float(np.mean([t["recall"] for t in per_task])),
-                    ndcg=float(np.mean([t["ndcg"] for t in per_task])),
-                    per_task=per_task,
-                    variant=variant,
-                )
+            iterator = tqdm(iterator, desc=f"{method}/{label}", leave=False)
+        for i in iterator:
+            ranked = ranker.rank_from_base(base[i], depth)
+            names = [r.name for r in ranked]
+            s = score_ranking(names, tasks[i].gold, k)
+            per_task.append(
+                {
+                    "id": tasks[i].id,
+                    "precision": s.precision,
+                    "recall": s.recall,
+                    "ndcg": s.ndcg,
+                    "ranked": names[:k],
+                    "gold": list(tasks[i].gold),
+                    "promoted": [r.name for r in ranked[:k] if r.promoted or r.promotions],
+                }
             )
-    settings: dict[str, Any] = {"configs": {v: c.__dict__ | {"kinds": list(c.kinds)} for v, c in configs.items()}}
-    if dense is not None:
-        settings["encoder"] = dense.encoder
+        results.append(
+            MethodResult(
+                method=method,
+                k=k,
+                precision=float(np.mean([t["precision"] for t in per_task])),
+                recall=float(np.mean([t["recall"] for t in per_task])),
+                ndcg=float(np.mean([t["ndcg"] for t in per_task])),
+                per_task=per_task,
+                variant=label,
+                settings=ranker.settings(),
+            )
+        )
+    settings: dict[str, Any] = {
+        "configs": {v: c.__dict__ | {"kinds": list(c.kinds)} for v, c in configs.items()},
+        "variant": variant,
+        "options": {key: value for key, value in options.items() if key != "segmenter"},
+    }
+    if dense:
+        settings["encoder"] = dense[0].encoder
+        settings["encoders"] = [d.encoder for d in dense]
     return EvalReport(benchmark=benchmark.name, k=k, n_tasks=len(tasks), results=results, settings=settings)
 
 

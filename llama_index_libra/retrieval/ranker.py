@@ -1,8 +1,14 @@
 """ToolRanker: one retrieval method over one catalog, independent of LlamaIndex's node types.
 
-Methods: ``bm25`` (Appendix F), ``qts`` (dense query-tool similarity), ``schema-only``
-(propagation over the schema-compatible candidate graph before execution filtering, Table 4) and
-``libra`` (propagation over the runtime-validated relations). Without a library, ``libra`` is QTS.
+Methods: ``bm25`` (Appendix F), ``qts`` (dense query-tool similarity), ``hybrid`` (the base score
+LIBRA seeds from, without propagation), ``schema-only`` (propagation over the schema-compatible
+candidate graph before execution filtering, Table 4) and ``libra`` (propagation over the
+runtime-validated relations). Without a library, ``libra`` ranks like ``hybrid``.
+
+The base score s_q (:mod:`llama_index_libra.retrieval.base_scores`) is the method's own for
+``bm25`` (BM25) and ``qts`` (dense, joined query: the paper's); ``hybrid``, ``schema-only`` and
+``libra`` use ``base``/``fusion``/``query_mode`` (default: CombSUM of dense max-pooled over the
+query's lines and BM25). ``variant="paper"`` gives the paper's dense joined-query base.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 import numpy as np
 
 from llama_index_libra.evaluation.metrics import check_k, rank_indices
+from llama_index_libra.retrieval.base_scores import DEFAULT_BASE, PAPER_BASE, BaseScoreConfig, BaseScorer, Segmenter
+from llama_index_libra.retrieval.prerequisites import HARD_KINDS, PREREQUISITE_RULES, PrerequisiteIndex
 from llama_index_libra.retrieval.propagation import PropagationConfig, PropagationGraph, Promotion
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,9 +28,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from llama_index_libra.library import ToolLibrary
     from llama_index_libra.retrieval.dense import DenseIndex
 
-__all__ = ["METHODS", "RankedTool", "ToolRanker", "UnknownMethodError"]
+__all__ = ["METHODS", "VARIANTS", "RankedTool", "ToolRanker", "UnknownMethodError", "base_config_for"]
 
-METHODS = ("bm25", "qts", "schema-only", "libra")
+METHODS = ("bm25", "qts", "hybrid", "schema-only", "libra")
+VARIANTS = ("default", "paper")
 
 
 class UnknownMethodError(ValueError):
@@ -50,6 +59,38 @@ def check_method(method: str) -> str:
     return method
 
 
+def base_config_for(
+    method: str,
+    *,
+    variant: str = "default",
+    base: str | None = None,
+    fusion: str | None = None,
+    query_mode: str | None = None,
+    rrf_k: int | None = None,
+) -> BaseScoreConfig:
+    """The base-score settings of ``method``: its own for bm25/qts, the variant's for the others, then overrides.
+
+    ``bm25`` is BM25 and ``qts`` is dense (a different ``base`` for them raises ValueError);
+    ``qts`` defaults to the joined query like the paper, ``query_mode`` may change that.
+    """
+    check_method(method)
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, got {variant!r}")
+    if method in ("bm25", "qts"):
+        own = "bm25" if method == "bm25" else "dense"
+        if base is not None and base != own:
+            raise ValueError(f"method {method!r} scores with {own}; use method 'hybrid' or 'libra' for base={base!r}")
+        start = BaseScoreConfig(base=own, query_mode="joined")
+    else:
+        start = PAPER_BASE if variant == "paper" else DEFAULT_BASE
+    return BaseScoreConfig(
+        base=base or start.base,
+        fusion=fusion or start.fusion,
+        query_mode=query_mode or start.query_mode,
+        rrf_k=start.rrf_k if rrf_k is None else rrf_k,
+    )
+
+
 class ToolRanker:
     """Scores every tool of a catalog for a query with one method."""
 
@@ -61,13 +102,30 @@ class ToolRanker:
         embed_model: Any = None,
         library: "ToolLibrary | None" = None,
         config: PropagationConfig | None = None,
-        dense: "DenseIndex | None" = None,
+        dense: "DenseIndex | Sequence[DenseIndex] | None" = None,
         cache_dir: Any = None,
         show_progress: bool = False,
+        variant: str = "default",
+        base: str | None = None,
+        fusion: str | None = None,
+        query_mode: str | None = None,
+        segmenter: Segmenter | None = None,
+        rrf_k: int | None = None,
+        prerequisites: str = "paper",
+        hard_kinds: Sequence[str] = HARD_KINDS,
+        bm25: Any = None,
     ) -> None:
+        """``embed_model`` may be a list of encoders (their dense scores are fused); ``dense`` and
+        ``bm25`` reuse indexes already built for this catalog (evaluation shares them across methods)."""
         self.catalog = catalog
         self.method = check_method(method)
         self.config = config or PropagationConfig()
+        self.variant = variant
+        self.base_config = base_config_for(method, variant=variant, base=base, fusion=fusion, query_mode=query_mode, rrf_k=rrf_k)
+        if prerequisites not in PREREQUISITE_RULES:
+            raise ValueError(f"prerequisites must be one of {', '.join(PREREQUISITE_RULES)}, got {prerequisites!r}")
+        self.prerequisites = prerequisites
+        self.hard_kinds = tuple(hard_kinds)
         if library is not None and library.catalog.fingerprint() != catalog.fingerprint():
             # rebind a copy to this catalog (validated: unknown tools raise), never the caller's object
             from dataclasses import replace
@@ -76,28 +134,37 @@ class ToolRanker:
         self.library = library
         self.bm25 = None
         self.dense = None
-        if method == "bm25":
+        self.denses: list[DenseIndex] = []
+        bc = self.base_config
+        if bc.uses_bm25:
             from llama_index_libra.retrieval.bm25 import BM25Index
 
-            self.bm25 = BM25Index(catalog.texts())
-        else:
+            self.bm25 = bm25 if bm25 is not None else BM25Index(catalog.texts())
+        if bc.uses_dense:
             from llama_index_libra.retrieval.dense import DenseIndex
 
-            self.dense = dense or DenseIndex(catalog, embed_model, cache_dir=cache_dir, show_progress=show_progress)
+            models = list(embed_model) if isinstance(embed_model, (list, tuple)) else [embed_model]
+            if not models:
+                raise ValueError("embed_model: give at least one encoder")
+            given = list(dense) if isinstance(dense, (list, tuple)) else ([dense] if dense is not None else [])
+            self.denses = given or [DenseIndex(catalog, m, cache_dir=cache_dir, show_progress=show_progress) for m in models]
+            self.dense = self.denses[0]
+        self.scorer = BaseScorer(config=bc, dense=self.denses, bm25=self.bm25, segmenter=segmenter)
         relations = []
         if library is not None and method == "libra":
             relations = library.relations
         elif library is not None and method == "schema-only":
             relations = library.candidates
         self.graph = PropagationGraph(catalog.names, relations, kinds=self.config.kinds) if relations else None
+        self.prerequisite_index = None
+        if prerequisites != "paper" and library is not None and method in ("libra", "schema-only"):
+            self.prerequisite_index = PrerequisiteIndex(catalog.names, relations, hard_kinds=hard_kinds)
         self._names = catalog.names  # ToolCatalog.names builds a new list per access: O(catalog) per query
 
     # ------------------------------------------------------------------ scoring
     def base_scores(self, query: str) -> np.ndarray:
-        if self.bm25 is not None:
-            return self.bm25.score(query)
-        assert self.dense is not None
-        return self.dense.score(query)
+        """s_q of every tool (catalog order): see :class:`BaseScorer`."""
+        return self.scorer.score(query)
 
     def scores_from_base(self, base: np.ndarray) -> tuple[np.ndarray, dict[int, list]]:
         """Final scores from s_q (propagation applied when the method has a graph)."""
@@ -109,9 +176,17 @@ class ToolRanker:
         check_k(k)
         final, links = self.scores_from_base(base)
         names = self._names
+        order = rank_indices(final, k).tolist()
+        inserted: dict[int, tuple[int, str]] = {}
+        if self.prerequisite_index is not None and len(self.prerequisite_index):
+            order, inserted = self.prerequisite_index.apply(order, final, k)
         out = []
-        for i in rank_indices(final, k).tolist():
+        for i in order:
             promos = tuple(self.graph.explain(links[i])) if self.graph is not None and i in links and final[i] > base[i] else ()
+            if i in inserted:
+                consumer, label = inserted[i]
+                kind, _, field_name = label.partition(":")
+                promos = (Promotion(names[consumer], kind, None, field_name or None, "after-consumer"),) + promos
             out.append(RankedTool(names[i], i, float(final[i]), float(base[i]), promos))
         return out
 
@@ -120,16 +195,28 @@ class ToolRanker:
         return self.rank_from_base(self.base_scores(query), k)
 
     async def arank(self, query: str, k: int = 20) -> list[RankedTool]:
-        if self.dense is not None:
-            base = self.dense.scores_from_vector(await self.dense.aembed_query(query))
-        else:
-            base = self.base_scores(query)
-        return self.rank_from_base(base, k)
+        return self.rank_from_base(await self.scorer.ascore(query), k)
 
     def base_scores_many(self, queries: Sequence[str], show_progress: bool = False) -> np.ndarray:
         """s_q for many queries at once (batched embedding), shape (len(queries), len(catalog))."""
-        if self.bm25 is not None:
-            return np.vstack([self.bm25.score(q) for q in queries])
-        assert self.dense is not None
-        vectors = self.dense.embed_queries(list(queries), show_progress=show_progress)
-        return (1.0 + vectors.astype(np.float64) @ self.dense.matrix.astype(np.float64).T) / 2.0
+        return self.scorer.score_many(list(queries), show_progress=show_progress)
+
+    def settings(self) -> dict[str, Any]:
+        """Every retrieval-time option of this ranker (JSON-ready), for reports and persistence."""
+        bc, cfg = self.base_config, self.config
+        return {
+            "method": self.method,
+            "variant": self.variant,
+            "base": bc.base,
+            "fusion": bc.fusion,
+            "query_mode": bc.query_mode,
+            "rrf_k": bc.rrf_k,
+            "prerequisites": self.prerequisites,
+            "hard_kinds": list(self.hard_kinds),
+            "seeds": cfg.seeds,
+            "provider_selection": cfg.provider_selection,
+            "hops": cfg.hops,
+            "aggregate": cfg.aggregate,
+            "kinds": list(cfg.kinds),
+            "encoders": [d.encoder for d in self.denses],
+        }

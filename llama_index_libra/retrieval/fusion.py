@@ -1,0 +1,72 @@
+"""Score fusion for the base score s_q: per-query min-max CombSUM and Reciprocal Rank Fusion.
+
+Both take a list of score vectors over the same catalog (one per source: a dense encoder, BM25)
+and return one vector. CombSUM (Fox and Shaw, 1994) rescales each source to [0, 1] for the query
+and averages them with equal weights (the average ranks exactly like the sum and keeps s_q in
+[0, 1]). RRF (Cormack et al., 2009) sums 1 / (k + rank) with k = 60, the constant of its paper;
+ranks are 1-based and ties keep catalog order, like every other ranking in this package.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+__all__ = ["FUSIONS", "RRF_K", "minmax", "combsum", "rrf", "fuse"]
+
+FUSIONS = ("combsum", "rrf")
+RRF_K = 60  # Cormack, Clarke and Buettcher (SIGIR 2009); fixed a priori, never tuned here
+
+
+def minmax(scores: np.ndarray) -> np.ndarray:
+    """``(s - min) / (max - min)`` over the catalog; a constant vector maps to all zeros."""
+    values = np.asarray(scores, dtype=np.float64)
+    if values.ndim != 1 or not len(values):
+        raise ValueError("min-max normalisation needs a non-empty score vector")
+    low, high = float(values.min()), float(values.max())
+    if not np.isfinite(low) or not np.isfinite(high):
+        raise ValueError("scores must be finite to be fused")
+    if high == low:  # no signal from this source for this query: it adds nothing
+        return np.zeros_like(values)
+    return (values - low) / (high - low)
+
+
+def _stack(sources: Sequence[np.ndarray]) -> list[np.ndarray]:
+    if not sources:
+        raise ValueError("fusion needs at least one score vector")
+    arrays = [np.asarray(s, dtype=np.float64) for s in sources]
+    if len({a.shape for a in arrays}) != 1:
+        raise ValueError(f"score vectors differ in shape: {sorted({a.shape for a in arrays})}")
+    return arrays
+
+
+def combsum(sources: Sequence[np.ndarray]) -> np.ndarray:
+    """Equal-weight mean of the per-query min-max normalised sources, in [0, 1]."""
+    arrays = _stack(sources)
+    return np.mean([minmax(a) for a in arrays], axis=0)
+
+
+def rrf(sources: Sequence[np.ndarray], *, k: int = RRF_K) -> np.ndarray:
+    """Reciprocal Rank Fusion: sum over sources of 1 / (k + rank), ranks 1-based, ties by index."""
+    if k < 0:
+        raise ValueError(f"RRF k must be non-negative, got {k}")
+    arrays = _stack(sources)
+    out = np.zeros_like(arrays[0])
+    positions = np.arange(1, len(out) + 1, dtype=np.float64)
+    for a in arrays:
+        order = np.argsort(-a, kind="stable")
+        ranks = np.empty_like(positions)
+        ranks[order] = positions
+        out += 1.0 / (k + ranks)
+    return out
+
+
+def fuse(sources: Sequence[np.ndarray], fusion: str = "combsum", *, rrf_k: int = RRF_K) -> np.ndarray:
+    """Fuse score vectors with ``fusion`` (``combsum`` or ``rrf``); one source passes through unchanged."""
+    if fusion not in FUSIONS:
+        raise ValueError(f"fusion must be one of {', '.join(FUSIONS)}, got {fusion!r}")
+    arrays = _stack(sources)
+    if len(arrays) == 1:
+        return arrays[0]
+    return combsum(arrays) if fusion == "combsum" else rrf(arrays, k=rrf_k)
