@@ -18,12 +18,19 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 __all__ = [
+    "CATALOG_FORMAT",
     "CatalogError",
     "ToolSpec",
     "ToolCatalog",
     "normalize_schema",
     "lift_prose_constraints",
+    "catalog_changes",
 ]
+
+
+# The self-describing file ``ToolCatalog.to_file`` writes; ``from_file`` reads it back unchanged.
+CATALOG_FORMAT = "llama-index-libra/catalog"
+CATALOG_VERSION = 1
 
 
 class CatalogError(ValueError):
@@ -432,28 +439,69 @@ class ToolCatalog(Sequence[ToolSpec]):
         text = path.read_text(encoding="utf-8")
         docs: list[Any]
         stripped = text.lstrip()
+        header: Any = None
         try:
+            data: Any = None
             if stripped.startswith("[") or stripped.startswith("{") and path.suffix != ".jsonl":
-                data = json.loads(text)
+                try:
+                    data = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    if exc.msg != "Extra data" or not stripped.startswith("{"):
+                        raise
+                    data = None  # one object per line: JSONL under a .json name
+            if data is None:
+                docs = [json.loads(line) for line in text.splitlines() if line.strip()]
+                if docs and isinstance(docs[0], Mapping) and docs[0].get("format") == CATALOG_FORMAT:
+                    header, docs = docs[0], docs[1:]
+            else:
+                if isinstance(data, Mapping) and data.get("format") == CATALOG_FORMAT:
+                    header = data
                 if isinstance(data, Mapping) and "tools" in data:
                     data = data["tools"]
                 if isinstance(data, Mapping):
                     data = [data]
                 docs = list(data)
-            else:
-                docs = [json.loads(line) for line in text.splitlines() if line.strip()]
         except json.JSONDecodeError as exc:
             raise CatalogError(f"malformed catalog file {path}: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
         if not docs:
             raise CatalogError(f"catalog file {path} holds no tools")
+        if header is not None:
+            if header.get("version") != CATALOG_VERSION:
+                raise CatalogError(f"catalog file {path}: version {header.get('version')!r} is not supported (expects {CATALOG_VERSION})")
+            stored_name = header.get("name") if isinstance(header.get("name"), str) else None
+            return cls._from_spec_records(docs, name=name or stored_name or path.stem, origin=str(path))
+        if all(isinstance(d, Mapping) and isinstance(d.get("source"), str) for d in docs):
+            # records of ToolSpec.to_dict (the published doc kept as a JSON string)
+            return cls._from_spec_records(docs, name=name or path.stem, origin=str(path))
         return cls.from_function_docs(docs, name=name or path.stem)
 
-    def to_file(self, path: str | Path) -> None:
-        """Write the catalog as JSONL of ``ToolSpec.to_dict`` records (atomically)."""
+    @classmethod
+    def _from_spec_records(cls, records: list[Any], *, name: str, origin: str) -> "ToolCatalog":
+        """Specs from ``ToolSpec.to_dict`` records (already normalized: read back as written, so the
+        fingerprint is the one of the catalog that wrote them)."""
+        specs = []
+        for i, record in enumerate(records):
+            if not isinstance(record, Mapping) or not isinstance(record.get("name"), str):
+                raise CatalogError(f"catalog file {origin}: entry {i} is not a tool record with a name")
+            try:
+                specs.append(ToolSpec.from_dict(record))
+            except (TypeError, ValueError) as exc:
+                raise CatalogError(f"catalog file {origin}: tool {record['name']!r}: {exc}") from None
+        return cls(specs, name=name)
+
+    def to_file(self, path: str | Path) -> Path:
+        """Write the catalog atomically so that :meth:`from_file` (and ``libra catalog``) reads it back
+        with the same name and fingerprint: a JSON object ``{"format", "version", "name", "tools"}``,
+        or, for a ``.jsonl`` path, that header line followed by one ``ToolSpec.to_dict`` record per line."""
         from llama_index_libra._io import atomic_write_text
 
-        lines = [json.dumps(t.to_dict(), ensure_ascii=False, sort_keys=True) for t in self._tools]
-        atomic_write_text(path, "\n".join(lines) + "\n")
+        header = {"format": CATALOG_FORMAT, "version": CATALOG_VERSION, "name": self.name}
+        if Path(path).suffix == ".jsonl":
+            lines = [json.dumps(header, ensure_ascii=False)]
+            lines += [json.dumps(t.to_dict(), ensure_ascii=False, sort_keys=True) for t in self._tools]
+            return atomic_write_text(path, "\n".join(lines) + "\n")
+        data = {**header, "tools": self.to_records()}
+        return atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
 
     def to_records(self) -> list[dict[str, Any]]:
         return [t.to_dict() for t in self._tools]
@@ -461,6 +509,23 @@ class ToolCatalog(Sequence[ToolSpec]):
     @classmethod
     def from_records(cls, records: Iterable[Mapping[str, Any]], *, name: str = "catalog") -> "ToolCatalog":
         return cls([ToolSpec.from_dict(r) for r in records], name=name)
+
+
+def catalog_changes(old: ToolCatalog, new: ToolCatalog) -> dict[str, list[str]]:
+    """What differs between two catalogs, by tool name: ``changed`` (same name, other public
+    metadata: an edited docstring or schema), ``added``, ``removed``, and ``reordered`` (order is
+    the ranking tie-breaker, so it is part of the fingerprint)."""
+    changed = [t.name for t in new if t.name in old and old.get(t.name).text() != t.text()]
+    added = [n for n in new.names if n not in old]
+    removed = [n for n in old.names if n not in new]
+    common_old = [n for n in old.names if n in new]
+    common_new = [n for n in new.names if n in old]
+    return {
+        "changed": changed,
+        "added": added,
+        "removed": removed,
+        "reordered": [] if common_old == common_new else [n for n, m in zip(common_new, common_old) if n != m],
+    }
 
 
 def _validate(tools: list[ToolSpec]) -> None:

@@ -21,6 +21,7 @@ __all__ = [
     "RELATION_KINDS",
     "VALUE_KINDS",
     "LibraryError",
+    "CatalogMismatchError",
     "Relation",
     "ToolLibrary",
     "load_overrides",
@@ -34,6 +35,36 @@ VALUE_KINDS = ("provenance", "compatibility")
 
 class LibraryError(ValueError):
     """A library file that cannot be used: corrupt, another version, or inconsistent with a catalog."""
+
+
+class CatalogMismatchError(LibraryError):
+    """The library was built for another version of the catalog; ``changes`` says which tools
+    differ (see :func:`~llama_index_libra.catalog.catalog_changes`)."""
+
+    def __init__(self, message: str, changes: Mapping[str, list[str]]) -> None:
+        super().__init__(message)
+        self.changes = dict(changes)
+
+    @property
+    def tools(self) -> list[str]:
+        """Every tool whose relations must be rebuilt: changed, added and removed ones."""
+        return [*self.changes.get("changed", []), *self.changes.get("added", []), *self.changes.get("removed", [])]
+
+
+def _mismatch_message(changes: Mapping[str, list[str]]) -> str:
+    def names(items: list[str]) -> str:
+        return ", ".join(items[:_NAMES_SHOWN]) + (f" and {len(items) - _NAMES_SHOWN} more" if len(items) > _NAMES_SHOWN else "")
+
+    parts = [f"{len(v)} {k} ({names(v)})" for k, v in changes.items() if v and k != "reordered"]
+    if changes.get("reordered"):
+        parts.append("the tool order differs")
+    what = "; ".join(parts) or "the public metadata differs"
+    return (f"the library was built for a different catalog: tools {what}. Rebuild only those: rerun `libra induce` "
+            "(or induce()) with the --log-dir/log_dir of the first build; runs that do not involve them are "
+            "served from the run log")
+
+
+_NAMES_SHOWN = 8  # tool names listed in a catalog-mismatch message
 
 
 @dataclass(frozen=True)
@@ -229,9 +260,10 @@ class ToolLibrary:
             )
         stored = ToolCatalog.from_records(data["catalog"]["tools"], name=data["catalog"].get("name", "catalog"))
         if catalog is not None and catalog.fingerprint() != stored.fingerprint():
-            missing = [n for n in stored.names if n not in catalog]
-            extra = f"; tools not in your catalog: {', '.join(missing[:8])}" if missing else ""
-            raise LibraryError(f"the library was built for a different catalog{extra}")
+            from llama_index_libra.catalog import catalog_changes
+
+            changes = catalog_changes(stored, catalog)
+            raise CatalogMismatchError(_mismatch_message(changes), changes)
         return cls(
             catalog=catalog or stored,
             relations=[Relation.from_json(r) for r in data.get("relations", [])],
@@ -256,6 +288,8 @@ class ToolLibrary:
             raise LibraryError(f"library file {path} is corrupt: not UTF-8 text") from None
         try:
             return cls.from_json(data, catalog=catalog)
+        except CatalogMismatchError as exc:
+            raise CatalogMismatchError(f"{path}: {exc}", exc.changes) from None
         except LibraryError as exc:
             raise LibraryError(f"{path}: {exc}") from None
         except (KeyError, TypeError) as exc:
