@@ -92,7 +92,7 @@ def _config_fields() -> list[Any]:
 
 
 def _optional_float(text: str) -> float | None:
-    """A float, or ``none``/``inf``/``0`` for no limit."""
+    """A float, or ``none``/``off`` for no limit."""
     if text.strip().lower() in ("none", "off"):
         return None
     try:
@@ -110,13 +110,13 @@ def _add_config_flags(p: argparse.ArgumentParser) -> None:
         default = f.default
         kind: Any = type(default) if isinstance(default, (int, float, str)) and not isinstance(default, bool) else None
         if isinstance(default, bool):
-            p.add_argument(f"--{f.name.replace('_', '-')}", dest=f"config_{f.name}", default=None,
+            p.add_argument(f"--{f.name.replace('_', '-')}", dest=f"config_{f.name}", default=argparse.SUPPRESS,
                            action=argparse.BooleanOptionalAction, help=f"InductionConfig.{f.name} (default {default})")
             continue
         if kind is None and default is not None:
             continue  # a structured field: set it from Python
         p.add_argument(f"--{f.name.replace('_', '-')}", dest=f"config_{f.name}", type=kind or _optional_float,
-                       metavar=f.name.upper(), default=None, help=f"InductionConfig.{f.name} (default {default})")
+                       metavar=f.name.upper(), default=argparse.SUPPRESS, help=f"InductionConfig.{f.name} (default {default})")
 
 
 def _induction_config(args: argparse.Namespace, config_cls: Any) -> Any:
@@ -124,9 +124,8 @@ def _induction_config(args: argparse.Namespace, config_cls: Any) -> Any:
     values: dict[str, Any] = {}
     for f in _config_fields():
         dest = _CONFIG_FLAGS.get(f.name, f"config_{f.name}")
-        value = getattr(args, dest, None)
-        if value is not None:
-            values[f.name] = value
+        if hasattr(args, dest):  # flags left out keep the dataclass default (absent, not None)
+            values[f.name] = getattr(args, dest)
     return config_cls(**values)
 
 
@@ -273,13 +272,13 @@ def register(sub: Any) -> None:
                    help="scitooleval: cut network access for every tool call (unshare -n where allowed, socket guard)")
     p.add_argument("--out", required=True, help="library JSON to write")
     p.add_argument("--report", default=None, help="build report JSON (default: beside --out)")
-    p.add_argument("--max-depth", type=int, default=None, help="state chain length explored (default 2)")
-    p.add_argument("--max-states", type=int, default=None, help="distinct states explored at most (default 5000)")
-    p.add_argument("--tau", type=float, default=None, help="field-name alignment threshold for compatibility (default 0.5)")
+    p.add_argument("--max-depth", type=int, default=argparse.SUPPRESS, help="state chain length explored (default 2)")
+    p.add_argument("--max-states", type=int, default=argparse.SUPPRESS, help="distinct states explored at most (default 5000)")
+    p.add_argument("--tau", type=float, default=argparse.SUPPRESS, help="field-name alignment threshold for compatibility (default 0.5)")
     _add_config_flags(p)
     p.add_argument("--contracts", default=None, metavar="FILE",
                    help="JSON of tool name -> contract (or a saved library, to reuse its contracts) instead of proposing them")
-    p.add_argument("--timeout", type=_optional_float, default=None, help="per-call timeout in seconds (default 5; 'none': no limit)")
+    p.add_argument("--timeout", type=_optional_float, default=argparse.SUPPRESS, help="per-call timeout in seconds (default 5; 'none': no limit)")
     p.add_argument("--field-encoder", default="minilm", help="minilm (default), lexical, or an embedding model")
     p.add_argument("--overrides", default=None, help="JSON file of relations to pin or veto")
     p.add_argument("--executor", choices=["serial", "process", "ray"], default="process",

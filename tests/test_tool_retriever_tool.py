@@ -69,7 +69,7 @@ def test_history_records_every_call(retriever: LibraRetriever) -> None:
     tool.call(input="book a hotel in Rome")
     tool("log in to the bank")  # positional input, as some agents pass it
     asyncio.run(tool.acall(input="   "))
-    assert [h.query for h in tool.history] == ["book a hotel in Rome", "log in to the bank", "   "]
+    assert [h.query for h in tool.history] == ["book a hotel in Rome", "log in to the bank", ""]
     first = tool.history[0]
     assert isinstance(first, RetrieverCall) and first.error is None
     assert len(first.names) == len(first.scores) == 4
@@ -77,6 +77,7 @@ def test_history_records_every_call(retriever: LibraRetriever) -> None:
     assert first.names == tuple(h.name for h in retriever.rank("book a hotel in Rome", 4))
     assert tool.history[1].names[0].startswith("bank_")
     assert tool.history[2].names == () and tool.history[2].error == EMPTY_QUERY_ERROR
+    assert tool.history[2].malformed and not tool.history[0].malformed
     assert json.loads(json.dumps([h.to_dict() for h in tool.history]))[0]["query"] == "book a hotel in Rome"
     # deterministic: the same calls give the same records
     again = LibraToolRetrieverTool(retriever, top_k=4)

@@ -99,9 +99,22 @@ def format_signature(spec: ToolSpec) -> str:
     return f"{spec.name}({', '.join(parts)})"
 
 
+def _without_signature_line(spec: ToolSpec) -> str:
+    """The description without the ``name(args) -> type`` first line that LlamaIndex's
+    ``FunctionTool.from_defaults`` prepends (the listed signature already says it)."""
+    text = spec.description.strip()
+    for prefix in (f"{spec.name}(", f"{spec.short_name}("):
+        if text.startswith(prefix):
+            first, sep, rest = text.partition("\n")
+            if sep and rest.strip():
+                return rest
+            break
+    return text
+
+
 def format_tool(spec: ToolSpec) -> str:
     """One line an LLM can read: the signature, then the description on the same line."""
-    description = " ".join(spec.description.split())
+    description = " ".join(_without_signature_line(spec).split())
     return f"{format_signature(spec)} - {description}"
 
 
@@ -471,6 +484,14 @@ class LibraRetriever(BaseRetriever):
             object_node_mapping=SimpleToolNodeMapping(tools),
             node_postprocessors=list(node_postprocessors or []),
         )
+
+    def as_agentic_retriever(self, *, top_k: int = 5, always_include: Sequence[str] = (),
+                             max_found: int | None = None) -> Any:
+        """Agentic mode: an ``ObjectRetriever`` offering the ``tool_retriever`` tool plus every tool its
+        calls have found so far (see :class:`~llama_index_libra.adapters.agentic.AgenticToolRetriever`)."""
+        from llama_index_libra.adapters.agentic import AgenticToolRetriever
+
+        return AgenticToolRetriever(self, top_k=top_k, always_include=always_include, max_found=max_found)
 
     def explain(self, query: str, top_k: int | None = None) -> str:
         """The ranked tools for ``query``, one per line, with final/base scores and reasons."""
