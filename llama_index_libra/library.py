@@ -226,6 +226,53 @@ class ToolLibrary:
         lib.overrides = {"pin": [p.to_json() for p in pins], "veto": vetoes}
         return lib
 
+    # ------------------------------------------------------------------ merging
+    @classmethod
+    def merge(cls, libraries: Iterable["ToolLibrary | str | Path"], *, name: str = "merged") -> "ToolLibrary":
+        """One library over several catalogs, each induced with its own runtime: the catalogs are
+        concatenated in the given order and the relations, candidates and contracts united. Tool names
+        must be unique across the parts (qualify them, e.g. ``Forge.login``); each part's runtime and
+        settings are kept under ``"parts"``. Paths are loaded with :meth:`load`."""
+        parts = [lib if isinstance(lib, ToolLibrary) else cls.load(lib) for lib in libraries]
+        if not parts:
+            raise LibraryError("merge needs at least one library")
+        owner: dict[str, str] = {}
+        clashes: list[str] = []
+        for lib in parts:
+            for tool in lib.catalog.names:
+                if tool in owner:
+                    clashes.append(f"{tool} ({owner[tool]} and {lib.catalog.name})")
+                owner.setdefault(tool, lib.catalog.name)
+        if clashes:
+            raise LibraryError("cannot merge libraries whose catalogs share tool names: " + ", ".join(clashes[:_NAMES_SHOWN])
+                               + "; give the tools qualified names (Namespace.tool)")
+        catalog = ToolCatalog([spec for lib in parts for spec in lib.catalog], name=name)
+        contracts: dict[str, Any] = {}
+        for lib in parts:
+            contracts.update(lib.contracts)
+        described = [{"catalog": lib.catalog.name, "fingerprint": lib.catalog.fingerprint(), "runtime": lib.runtime,
+                      "settings": lib.settings, "overrides": lib.overrides} for lib in parts]
+        return cls(
+            catalog=catalog,
+            relations=[r for lib in parts for r in lib.relations],
+            contracts=contracts,
+            candidates=[r for lib in parts for r in lib.candidates],
+            runtime={"parts": [d["runtime"] for d in described]},
+            settings={"parts": described},
+        )
+
+    def check_tools(self, catalog: ToolCatalog) -> None:
+        """Raise :class:`CatalogMismatchError` unless every tool of this library is in ``catalog`` with
+        the same public metadata (``catalog`` may hold more tools: those simply have no relations)."""
+        changes = {
+            "changed": [t.name for t in self.catalog if t.name in catalog and catalog.get(t.name).text() != t.text()],
+            "added": [],
+            "removed": [n for n in self.catalog.names if n not in catalog],
+            "reordered": [],
+        }
+        if changes["changed"] or changes["removed"]:
+            raise CatalogMismatchError(_mismatch_message(changes), changes)
+
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> dict[str, Any]:
         return {

@@ -208,6 +208,8 @@ class LibraRetriever(BaseRetriever):
         for name in catalog.names:
             shorts.setdefault(catalog.get(name).short_name, []).append(name)
         self._short_names = {s: names[0] for s, names in shorts.items() if len(names) == 1 and s not in catalog}
+        # how to rebuild this retriever with tool objects, for the error an agent adapter raises
+        self._missing_tools_hint = "LibraRetriever.from_tools(tools, ...)"
         super().__init__(callback_manager=callback_manager, verbose=verbose)
 
     # ------------------------------------------------------------------ construction
@@ -217,7 +219,7 @@ class LibraRetriever(BaseRetriever):
         tools: Sequence["BaseTool"],
         *,
         embed_model: "BaseEmbedding | str | None" = None,
-        library: ToolLibrary | str | Path | None = None,
+        library: ToolLibrary | str | Path | Sequence[ToolLibrary | str | Path] | None = None,
         method: str = "libra",
         top_k: int = 20,
         seeds: int = 15,
@@ -226,11 +228,16 @@ class LibraRetriever(BaseRetriever):
         always_include: Sequence[str] = (),
         cache_dir: str | Path | bool | None = None,
         callback_manager: CallbackManager | None = None,
+        show_progress: bool = True,
     ) -> "LibraRetriever":
         """A retriever over LlamaIndex tools (``FunctionTool``, ``QueryEngineTool``, ...).
 
         ``library`` is a :class:`ToolLibrary` or the path of a saved one; a saved library built for
         other tools raises :class:`LibraryError`. Without a library, ``libra`` ranks like ``qts``.
+        A list of libraries (each induced over a part of ``tools`` with its own runtime) is merged
+        (:meth:`ToolLibrary.merge`); tools no part covers are ranked without relations.
+        The first call for a catalog embeds every tool (a progress bar shows it unless
+        ``show_progress=False``); later calls read the cached embeddings.
         """
         tools = list(tools)
         catalog = ToolCatalog.from_tools(tools)
@@ -247,6 +254,7 @@ class LibraRetriever(BaseRetriever):
             always_include=always_include,
             cache_dir=cache_dir,
             callback_manager=callback_manager,
+            show_progress=show_progress,
         )
 
     @classmethod
@@ -312,6 +320,7 @@ class LibraRetriever(BaseRetriever):
         lib = ToolLibrary.load(path, catalog=catalog)
         return cls._build(
             lib.catalog,
+            missing_tools_hint=f"LibraRetriever.from_library({str(path)!r}, tools=tools)",
             tools=tools,
             embed_model=embed_model,
             library=lib,
@@ -342,10 +351,16 @@ class LibraRetriever(BaseRetriever):
         cache_dir: Any,
         callback_manager: CallbackManager | None,
         kinds: Sequence[str] | None = None,
+        show_progress: bool = False,
+        missing_tools_hint: str | None = None,
     ) -> "LibraRetriever":
         check_method(method)
         _check_top_k(top_k)
-        if library is not None and not isinstance(library, ToolLibrary):
+        if isinstance(library, (list, tuple)):
+            # several libraries, each over its own part of the tools (its own catalog and runtime)
+            library = ToolLibrary.merge(library, name=catalog.name)
+            library.check_tools(catalog)
+        elif library is not None and not isinstance(library, ToolLibrary):
             library = ToolLibrary.load(library, catalog=catalog)
         config_kwargs: dict[str, Any] = {"seeds": seeds, "provider_selection": provider_selection, "hops": hops}
         if kinds is not None:
@@ -357,8 +372,12 @@ class LibraRetriever(BaseRetriever):
             library=library,
             config=PropagationConfig(**config_kwargs),
             cache_dir=cache_dir,
+            show_progress=show_progress,
         )
-        return cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager)
+        retriever = cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager)
+        if missing_tools_hint is not None:
+            retriever._missing_tools_hint = missing_tools_hint
+        return retriever
 
     # ------------------------------------------------------------------ properties
     @property
@@ -476,8 +495,8 @@ class LibraRetriever(BaseRetriever):
         tools = self.tools
         if tools is None:
             raise ValueError(
-                "this LibraRetriever was built from a catalog without tool objects; "
-                "build it with LibraRetriever.from_tools(tools, ...) to give it to an agent"
+                "this LibraRetriever was built without tool objects; "
+                f"build it with {self._missing_tools_hint} to give it to an agent"
             )
         return ObjectRetriever(
             retriever=self,
@@ -519,18 +538,33 @@ class LibraRetriever(BaseRetriever):
         """Write the library and a small JSON config into ``persist_dir`` (atomic, no pickle).
 
         The embedding model is not saved: pass the same one to :meth:`from_persist_dir` (its
-        identity is recorded, and a different one is reported with a warning).
+        identity is recorded, and a different one is reported with a warning). The tool embeddings
+        are saved beside the config (``.npy``), so a reload with the same encoder does not re-embed.
         """
         persist_dir = Path(persist_dir)
         library = self.library if self.library is not None else ToolLibrary(catalog=self.catalog)
         library.save(persist_dir / LIBRARY_FILE)
         cfg = self._ranker.config
         dense = self._ranker.dense
+        embeddings = None
+        if dense is not None:
+            import io
+
+            import numpy as np
+
+            from llama_index_libra._io import atomic_write_bytes
+
+            target = dense._cache_path(persist_dir)  # the cache layout, rooted in the persist folder
+            buffer = io.BytesIO()
+            np.save(buffer, dense.matrix, allow_pickle=False)
+            atomic_write_bytes(target, buffer.getvalue())
+            embeddings = target.relative_to(persist_dir).as_posix()
         config = {
             "format": RETRIEVER_FORMAT,
             "version": RETRIEVER_VERSION,
             "library": LIBRARY_FILE,
             "catalog_fingerprint": self.catalog.fingerprint(),
+            "catalog_name": self.catalog.name,
             "method": self.method,
             "top_k": self._top_k,
             "seeds": cfg.seeds,
@@ -539,6 +573,7 @@ class LibraRetriever(BaseRetriever):
             "kinds": list(cfg.kinds),
             "always_include": list(self._always_include),
             "encoder": dense.encoder if dense is not None else None,
+            "embeddings": embeddings,
         }
         atomic_write_json(persist_dir / RETRIEVER_CONFIG_FILE, config, indent=1)
         return persist_dir
@@ -569,10 +604,20 @@ class LibraRetriever(BaseRetriever):
                 f"{config_path}: config version {config.get('version')!r} is not supported (expects {RETRIEVER_VERSION})"
             )
         tools = list(tools) if tools is not None else None
-        catalog = ToolCatalog.from_tools(tools) if tools is not None else None
+        name = config.get("catalog_name") if isinstance(config.get("catalog_name"), str) else "catalog"
+        catalog = ToolCatalog.from_tools(tools, name=name) if tools is not None else None
         library = ToolLibrary.load(persist_dir / config.get("library", LIBRARY_FILE), catalog=catalog)
+        stored_embeddings = config.get("embeddings")
+        if (cache_dir is None and config.get("method") != "bm25" and isinstance(stored_embeddings, str)
+                and (persist_dir / stored_embeddings).is_file()):
+            from llama_index_libra.retrieval.dense import encoder_id, resolve_embed_model
+
+            embed_model = resolve_embed_model(embed_model)
+            if encoder_id(embed_model) == config.get("encoder"):
+                cache_dir = persist_dir  # the saved embeddings: no re-embedding
         retriever = cls._build(
             library.catalog,
+            missing_tools_hint=f"LibraRetriever.from_persist_dir({str(persist_dir)!r}, tools=tools)",
             tools=tools,
             embed_model=embed_model,
             library=library,
