@@ -181,7 +181,11 @@ def draw_library_graph(
     Edges point provider -> consumer and are colored by kind (legend); nodes are labeled by short
     name (fully qualified when outside the drawn namespace). Returns the written path.
     """
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        raise RuntimeError("PNG figures need matplotlib: pip install 'llama-index-libra[plots]' "
+                           "(or export the graph as .graphml, .dot or .mmd)") from None
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
