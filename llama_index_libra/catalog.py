@@ -484,9 +484,13 @@ class ToolCatalog(Sequence[ToolSpec]):
             if not isinstance(record, Mapping) or not isinstance(record.get("name"), str):
                 raise CatalogError(f"catalog file {origin}: entry {i} is not a tool record with a name")
             try:
-                specs.append(ToolSpec.from_dict(record))
+                spec = ToolSpec.from_dict(record)
             except (TypeError, ValueError) as exc:
                 raise CatalogError(f"catalog file {origin}: tool {record['name']!r}: {exc}") from None
+            for field_name in ("source", "response"):
+                if getattr(spec, field_name) is not None and not isinstance(getattr(spec, field_name), dict):
+                    raise CatalogError(f"catalog file {origin}: tool {spec.name!r}: {field_name!r} must be a JSON object")
+            specs.append(spec)
         return cls(specs, name=name)
 
     def to_file(self, path: str | Path) -> Path:

@@ -150,3 +150,41 @@ def test_a_changed_docstring_is_named(tmp_path):
     with pytest.raises(CatalogMismatchError, match=r"1 changed \(b\); 1 added \(d\)\. Rebuild only those") as info:
         ToolLibrary.load(tmp_path / "lib.json", catalog=edited)
     assert info.value.changes["changed"] == ["b"] and info.value.tools == ["b", "d"]
+
+
+def _json_values():
+    from hypothesis import strategies as st
+
+    return st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+                        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+                        max_leaves=10)
+
+
+def test_written_catalog_files_fuzzed_load_or_fail_cleanly(tmp_path_factory):
+    """Any record under the to_file header either loads or is one CatalogError (never another exception)."""
+    from hypothesis import given, settings, strategies as st
+
+    from llama_index_libra.catalog import CATALOG_FORMAT
+
+    folder = tmp_path_factory.mktemp("fuzz")
+    record = st.fixed_dictionaries({}, optional={"name": st.text(max_size=8) | _json_values(), "description": _json_values(),
+                                                 "parameters": _json_values(), "response": _json_values(),
+                                                 "source": st.text(max_size=20) | _json_values().map(json.dumps)})
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(record | _json_values(), max_size=4), st.sampled_from([".json", ".jsonl"]))
+    def check(records, suffix):
+        path = folder / f"c{suffix}"
+        header = {"format": CATALOG_FORMAT, "version": 1, "name": "fuzz"}
+        if suffix == ".json":
+            path.write_text(json.dumps({**header, "tools": records}))
+        else:
+            path.write_text("\n".join(json.dumps(r) for r in [header, *records]) + "\n")
+        try:
+            catalog = ToolCatalog.from_file(path)
+        except CatalogError:
+            return
+        assert len(catalog) == len(records) and catalog.name == "fuzz"
+        assert len(catalog.fingerprint()) == 16 and all(isinstance(t.text(), str) for t in catalog)
+
+    check()

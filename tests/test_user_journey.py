@@ -284,6 +284,8 @@ def test_libra_show_names_the_catalog_and_survives_head(project: Path) -> None:
     piped = subprocess.run(f"{sys.executable} -m llama_index_libra show forge.library.json --tool login --evidence | head -1",
                            shell=True, cwd=project, env=env, capture_output=True, text=True, timeout=120)
     assert piped.stdout.startswith("library forge.library.json") and piped.stderr == ""
+    graph = libra("graph", "forge.library.json", "--out", "forge.dot", cwd=project)
+    assert graph.returncode == 0 and (project / "forge.dot").read_text().startswith('digraph "relations of forge_tools"')
 
 
 @pytest.mark.slow
