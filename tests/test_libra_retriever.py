@@ -339,3 +339,11 @@ def test_a_retriever_over_several_catalogs_each_with_its_library(alarm_catalog, 
               description="Sign in to notes.") for t in synthetic_tools]
     with pytest.raises(LibraryError, match=r"1 changed \(notes_login\)"):
         LibraRetriever.from_tools([*alarm_tools, *edited], embed_model=hash_embed, library=[alarm_lib, synthetic_library])
+
+
+def test_the_first_from_tools_shows_embedding_progress(tmp_path, synthetic_tools, hash_embed, capsys) -> None:
+    LibraRetriever.from_tools(synthetic_tools, embed_model=hash_embed, cache_dir=tmp_path)
+    first = capsys.readouterr().err
+    assert f"/{len(synthetic_tools)}" in first  # a progress bar with the total
+    LibraRetriever.from_tools(synthetic_tools, embed_model=hash_embed, cache_dir=tmp_path)
+    assert f"/{len(synthetic_tools)}" not in capsys.readouterr().err  # cached: nothing to show

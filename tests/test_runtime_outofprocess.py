@@ -92,7 +92,15 @@ TOOLS = textwrap.dedent(
         return "ok"
 
 
-    TOOLS = [login, add_note, dep_version, env_value, allocate, spin, sleep, die, opaque, spoil]
+    def connect(port: int) -> str:
+        """Open a TCP connection to this machine."""
+        import socket
+
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            return "connected"
+
+
+    TOOLS = [login, add_note, dep_version, env_value, allocate, spin, sleep, die, opaque, spoil, connect]
     NOTES = [login, add_note, dep_version]
     '''
 )
@@ -203,3 +211,22 @@ def test_cpu_limit_per_call(tools_dir) -> None:
 def test_a_module_that_cannot_load_is_one_error(tools_dir) -> None:
     with pytest.raises(WorkerError, match="could not load no_such_tools: ModuleNotFoundError"):
         SubprocessRuntime("no_such_tools", path=[tools_dir])
+
+
+def test_network_is_on_unless_cut(tools_dir) -> None:
+    import socket
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    port = server.getsockname()[1]
+    try:
+        open_rt = make(tools_dir)
+        assert open_rt.call(open_rt.fresh(), "connect", {"port": port}).output == "connected"  # documented: not cut
+        open_rt.close()
+        cut = make(tools_dir, no_network=True)
+        record = cut.call(cut.fresh(), "connect", {"port": port})
+        assert record.status == "error" and record.output is None
+        cut.close()
+    finally:
+        server.close()
