@@ -432,7 +432,8 @@ class ToolCatalog(Sequence[ToolSpec]):
 
     @classmethod
     def from_file(cls, path: str | Path, *, name: str | None = None) -> "ToolCatalog":
-        """Load a JSON array, a ``{"tools": [...]}`` object, or JSONL of function docs."""
+        """Load a JSON array, a ``{"tools": [...]}`` object, JSONL of function docs, a file written by
+        :meth:`to_file`, or an OpenAPI document (one tool per operation)."""
         path = Path(path)
         if not path.exists():
             raise CatalogError(f"catalog file {path} does not exist")
@@ -454,6 +455,10 @@ class ToolCatalog(Sequence[ToolSpec]):
                 if docs and isinstance(docs[0], Mapping) and docs[0].get("format") == CATALOG_FORMAT:
                     header, docs = docs[0], docs[1:]
             else:
+                if isinstance(data, Mapping) and ("openapi" in data or "swagger" in data) and "paths" in data:
+                    from llama_index_libra.sources import catalog_from_openapi
+
+                    return catalog_from_openapi(data, name=name)  # one tool per operation
                 if isinstance(data, Mapping) and data.get("format") == CATALOG_FORMAT:
                     header = data
                 if isinstance(data, Mapping) and "tools" in data:

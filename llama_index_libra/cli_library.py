@@ -218,9 +218,19 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     from llama_index_libra.catalog import ToolCatalog
     from llama_index_libra.cli import CLIError
 
-    if bool(args.path) == bool(args.runtime):
-        raise CLIError("give a catalog file, or --runtime MODULE:FACTORY to list your runtime's catalog")
-    if args.runtime:
+    if sum(bool(x) for x in (args.path, args.runtime, args.mcp)) != 1:
+        raise CLIError("give one catalog source: a catalog file, --runtime MODULE:FACTORY, or --mcp 'SERVER COMMAND'")
+    if args.mcp:
+        import shlex
+
+        from llama_index_libra.sources import catalog_from_mcp
+
+        command = shlex.split(args.mcp)
+        if not command:
+            raise CLIError("--mcp needs the server's command, e.g. --mcp 'python server.py'")
+        catalog = catalog_from_mcp(command[0], args=command[1:], name=Path(command[-1]).stem or "mcp")
+        source = args.mcp
+    elif args.runtime:
         from llama_index_libra.runtime.loader import load_runtime
 
         catalog = load_runtime(args.runtime).catalog
@@ -255,6 +265,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("catalog", help="check a tool catalog file (JSON, {\"tools\": [...]} or JSONL of function docs)")
     p.add_argument("path", nargs="?", default=None, help="a catalog file (or give --runtime)")
     p.add_argument("--runtime", default=None, metavar="MODULE:FACTORY", help="the catalog of your runtime instead of a file")
+    p.add_argument("--mcp", default=None, metavar="COMMAND",
+                   help="the tools an MCP server lists (stdio command, or an http(s) URL); needs the [mcp] extra")
     p.add_argument("--out", default=None, help="write the catalog here (JSON that `libra catalog` reads back with the same fingerprint)")
     p.add_argument("--library", default=None, help="check that this library was built for the catalog (names changed tools)")
     p.set_defaults(func=cmd_catalog)

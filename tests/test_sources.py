@@ -165,3 +165,17 @@ def test_openapi_operations_become_tool_specs(tmp_path) -> None:
 def test_bad_openapi_documents_are_one_error(document, message) -> None:
     with pytest.raises(CatalogError, match=message):
         catalog_from_openapi(document)
+
+
+def test_libra_catalog_reads_an_openapi_document_and_an_mcp_server(tmp_path, mcp_server, capsys) -> None:
+    from llama_index_libra.catalog import ToolCatalog
+    from llama_index_libra.cli import main
+
+    (tmp_path / "api.json").write_text(json.dumps(OPENAPI))
+    assert main(["catalog", str(tmp_path / "api.json"), "--out", str(tmp_path / "api.catalog.json")]) == 0
+    assert "4 tools" in capsys.readouterr().out
+    assert ToolCatalog.from_file(tmp_path / "api.catalog.json").names[0] == "login"
+    assert main(["catalog", "--mcp", f"{sys.executable} {mcp_server}", "--out", str(tmp_path / "mcp.json")]) == 0
+    out = capsys.readouterr().out
+    assert "2 tools" in out and ToolCatalog.from_file(tmp_path / "mcp.json").names == ["login", "add_ssh_key"]
+    assert main(["catalog", str(tmp_path / "api.json"), "--mcp", "x"]) == 2
