@@ -105,7 +105,7 @@ def _add_config_flags(p: argparse.ArgumentParser) -> None:
     """One ``--flag`` per InductionConfig field without a hand-named flag (so the CLI offers every
     option of ``induce()``); the defaults are the dataclass's own."""
     for f in _config_fields():
-        if f.name in _CONFIG_FLAGS:
+        if f.name in _CONFIG_FLAGS or f"--{f.name.replace('_', '-')}" in p._option_string_actions:
             continue
         default = f.default
         kind: Any = type(default) if isinstance(default, (int, float, str)) and not isinstance(default, bool) else None
@@ -287,7 +287,6 @@ def register(sub: Any) -> None:
     p.add_argument("--max-depth", type=int, default=argparse.SUPPRESS, help="state chain length explored (default 2)")
     p.add_argument("--max-states", type=int, default=argparse.SUPPRESS, help="distinct states explored at most (default 5000)")
     p.add_argument("--tau", type=float, default=argparse.SUPPRESS, help="field-name alignment threshold for compatibility (default 0.5)")
-    _add_config_flags(p)
     p.add_argument("--contracts", default=None, metavar="FILE",
                    help="JSON of tool name -> contract (or a saved library, to reuse its contracts) instead of proposing them")
     p.add_argument("--timeout", type=_optional_float, default=argparse.SUPPRESS, help="per-call timeout in seconds (default 5; 'none': no limit)")
@@ -309,6 +308,7 @@ def register(sub: Any) -> None:
     p.add_argument("--context-window", type=int, default=32768, help="the model's context window (tokens)")
     p.add_argument("--max-tokens", type=int, default=4096, help="most tokens per contract reply")
     p.add_argument("--quiet", action="store_true")
+    _add_config_flags(p)  # last: a field that already has a hand-written flag keeps it
     p.set_defaults(func=cmd_induce)
 
     p = sub.add_parser("show", help="statistics of a library, or the relations of one tool with evidence")
