@@ -258,6 +258,7 @@ class ToolSpec:
 
     @property
     def required_inputs(self) -> list[str]:
+        """Required input parameter names, in declaration order."""
         return list((self.parameters or {}).get("required", []) or [])
 
     def public_doc(self) -> dict[str, Any]:
@@ -276,6 +277,7 @@ class ToolSpec:
         return json.dumps(self.public_doc(), ensure_ascii=False)
 
     def to_dict(self) -> dict[str, Any]:
+        """The normalized record :meth:`from_dict` reads back (the published doc kept as a JSON string)."""
         out: dict[str, Any] = {
             "name": self.name,
             "description": self.description,
@@ -361,6 +363,7 @@ class ToolCatalog(Sequence[ToolSpec]):
 
     @property
     def names(self) -> list[str]:
+        """Tool names in catalog order (a new list per access)."""
         return [t.name for t in self._tools]
 
     def get(self, name: str) -> ToolSpec:
@@ -375,6 +378,7 @@ class ToolCatalog(Sequence[ToolSpec]):
             raise KeyError(f"unknown tool {name!r} in catalog {self.name!r}{hint}") from None
 
     def index_of(self, name: str) -> int:
+        """The catalog position of ``name`` (KeyError naming close matches when unknown)."""
         self.get(name)
         return self._index[name]
 
@@ -391,6 +395,7 @@ class ToolCatalog(Sequence[ToolSpec]):
         return h.hexdigest()[:16]
 
     def subset(self, names: Iterable[str]) -> "ToolCatalog":
+        """A catalog of the named tools, in this catalog's order, under the same name."""
         keep = set(names)
         return ToolCatalog([t for t in self._tools if t.name in keep], name=self.name)
 
@@ -513,10 +518,12 @@ class ToolCatalog(Sequence[ToolSpec]):
         return atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
 
     def to_records(self) -> list[dict[str, Any]]:
+        """Every tool as a :meth:`ToolSpec.to_dict` record, in order."""
         return [t.to_dict() for t in self._tools]
 
     @classmethod
     def from_records(cls, records: Iterable[Mapping[str, Any]], *, name: str = "catalog") -> "ToolCatalog":
+        """A catalog from :meth:`to_records` output (already normalized)."""
         return cls([ToolSpec.from_dict(r) for r in records], name=name)
 
 

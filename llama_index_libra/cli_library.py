@@ -13,6 +13,7 @@ _SHOW_TOP = 5  # consumers listed by `libra show` without --tool
 
 
 def cmd_induce(args: argparse.Namespace) -> int:
+    """``libra induce``: build a library over a benchmark's or the user's runtime and write it with its report."""
     from llama_index_libra.induction.defaults import benchmark_runtime
     from llama_index_libra.induction.engine import InductionConfig, induce
     from llama_index_libra.library import load_overrides
@@ -164,6 +165,7 @@ def _format_relation(r: Any, *, evidence: bool) -> str:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    """``libra show``: a library's statistics, or one tool's providers and consumers."""
     from llama_index_libra.library import ToolLibrary
 
     library = ToolLibrary.load(args.library)
@@ -199,6 +201,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
+    """``libra query``: rank a library's tools for one query, with the reasons for promotions."""
     from llama_index_libra.library import ToolLibrary
     from llama_index_libra.retrieval.propagation import PropagationConfig
     from llama_index_libra.retrieval.ranker import ToolRanker
@@ -215,6 +218,7 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:
+    """``libra catalog``: check a catalog (file, runtime or MCP server), optionally write it and check a library."""
     from llama_index_libra.catalog import ToolCatalog
     from llama_index_libra.cli import CLIError
 
@@ -260,6 +264,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
+    """Add ``catalog``, ``induce``, ``show`` and ``query`` to the ``libra`` subcommands."""
     from llama_index_libra.cli import _positive_int
 
     p = sub.add_parser("catalog", help="check a tool catalog file (JSON, {\"tools\": [...]} or JSONL of function docs)")

@@ -93,9 +93,11 @@ class Relation:
 
     @property
     def key(self) -> tuple[str, str, str, str, str]:
+        """Sort and identity key: consumer, provider, kind, then the two field names."""
         return (self.consumer, self.provider, self.kind, self.consumer_field or "", self.provider_field or "")
 
     def to_json(self) -> dict[str, Any]:
+        """The relation record as saved in a library file."""
         out: dict[str, Any] = {
             "provider": self.provider,
             "consumer": self.consumer,
@@ -113,6 +115,7 @@ class Relation:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Relation":
+        """A relation from its saved record (LibraryError naming a missing field)."""
         try:
             return cls(
                 provider=data["provider"],
@@ -182,6 +185,7 @@ class ToolLibrary:
         ]
 
     def counts(self) -> dict[str, int]:
+        """Relations per kind, every kind present (zero included)."""
         out = {k: 0 for k in RELATION_KINDS}
         for r in self.relations:
             out[r.kind] += 1
@@ -275,6 +279,7 @@ class ToolLibrary:
 
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> dict[str, Any]:
+        """The versioned, deterministic JSON document that :meth:`save` writes."""
         return {
             "format": LIBRARY_FORMAT,
             "version": LIBRARY_VERSION,
@@ -298,6 +303,7 @@ class ToolLibrary:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, catalog: ToolCatalog | None = None) -> "ToolLibrary":
+        """A library from its JSON document, checked against ``catalog`` when one is given."""
         if not isinstance(data, Mapping) or data.get("format") != LIBRARY_FORMAT:
             raise LibraryError("not a llama-index-libra tool library (missing or wrong 'format')")
         version = data.get("version")

@@ -142,10 +142,12 @@ class RetrievedTool:
 
     @property
     def promoted(self) -> bool:
+        """Whether propagation raised the tool above its base score."""
         return self.score > self.base_score
 
     @classmethod
     def from_ranked(cls, ranked: RankedTool, source: str = SOURCE_RANKED) -> "RetrievedTool":
+        """A retrieved tool from a ranker result, marked with its ``source``."""
         return cls(ranked.name, float(ranked.score), float(ranked.base_score), tuple(ranked.promotions), source)
 
     def reasons(self) -> list[str]:
@@ -382,26 +384,32 @@ class LibraRetriever(BaseRetriever):
     # ------------------------------------------------------------------ properties
     @property
     def ranker(self) -> ToolRanker:
+        """The :class:`ToolRanker` that scores the catalog."""
         return self._ranker
 
     @property
     def catalog(self) -> ToolCatalog:
+        """The catalog this retriever ranks."""
         return self._ranker.catalog
 
     @property
     def library(self) -> ToolLibrary | None:
+        """The tool library whose relations promote prerequisites (None: dense retrieval only)."""
         return self._ranker.library
 
     @property
     def method(self) -> str:
+        """The retrieval method (``libra``, ``qts``, ``bm25``, ``schema-only``)."""
         return self._ranker.method
 
     @property
     def top_k(self) -> int:
+        """Tools returned per query by default."""
         return self._top_k
 
     @property
     def always_include(self) -> tuple[str, ...]:
+        """Tool names added to every result the ranking left them out of."""
         return self._always_include
 
     @property

@@ -72,6 +72,7 @@ class RetrieverInput:
 
     @property
     def malformed(self) -> bool:
+        """Whether the input was unusable (no search is run for it)."""
         return self.problem is not None
 
     @property
@@ -223,6 +224,7 @@ class LibraToolRetrieverTool(AsyncBaseTool):
 
     @property
     def metadata(self) -> ToolMetadata:
+        """The ``tool_retriever`` name, its Figure 16 description and its one-argument schema."""
         return self._metadata
 
     def reset_history(self) -> None:

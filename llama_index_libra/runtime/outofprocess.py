@@ -133,12 +133,15 @@ class _Channel:
 
     @property
     def stderr_tail(self) -> str:
+        """The last characters the worker wrote to stderr."""
         return self._stderr.decode("utf-8", "replace")[-_STDERR_TAIL:]
 
     def alive(self) -> bool:
+        """Whether the worker process is still running."""
         return self.proc.poll() is None
 
     def close(self) -> None:
+        """Kill the worker's process group, close its pipes and remove its working folder."""
         from llama_index_libra.runtime.scitoolagent import _kill_group
 
         _kill_group(self.proc)  # the worker and anything a tool started
