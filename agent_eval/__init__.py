@@ -13,6 +13,6 @@ ReAct agents (LlamaIndex's workflow ``ReActAgent``) search a benchmark's tool ca
 Command line: ``python -m agent_eval run ...`` and ``python -m agent_eval report RUN_DIR``.
 """
 
-from agent_eval.config import DEFAULT_BUDGET, DEFAULT_TOP_K, PAPER_LLMS, LLMPreset, RunSettings, load_presets
+from .config import DEFAULT_BUDGET, DEFAULT_TOP_K, PAPER_LLMS, LLMPreset, RunSettings, load_presets
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_TOP_K", "PAPER_LLMS", "LLMPreset", "RunSettings", "load_presets"]

@@ -73,9 +73,9 @@ def _pairs(values: Sequence[str] | None, what: str) -> tuple[str | None, dict[st
 # --------------------------------------------------------------------------- run
 def cmd_run(args: argparse.Namespace) -> int:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    from agent_eval.config import RunSettings, load_presets
-    from agent_eval.llms import build_llm
-    from agent_eval.runner import make_retriever_factory, run_grid_sync
+    from .config import RunSettings, load_presets
+    from .llms import build_llm
+    from .runner import make_retriever_factory, run_grid_sync
     from llama_index_libra.benchmarks import BENCHMARKS, load_benchmark
     from llama_index_libra.retrieval.ranker import METHODS
 
@@ -166,7 +166,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- report
 def cmd_report(args: argparse.Namespace) -> int:
-    from agent_eval.report import build_report
+    from .report import build_report
 
     text, written = build_report(
         args.run_dir, iterations=args.iterations, k=args.k, plot=args.plot, json_path=args.json, method=args.method, baseline=args.baseline
@@ -179,7 +179,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- presets
 def cmd_presets(args: argparse.Namespace) -> int:
-    from agent_eval.config import default_presets_path, load_presets
+    from .config import default_presets_path, load_presets
 
     presets = load_presets(args.presets)
     if args.serve:
@@ -200,7 +200,7 @@ def cmd_presets(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- parser
 def build_parser() -> argparse.ArgumentParser:
-    from agent_eval.config import DEFAULT_BUDGET, DEFAULT_TOP_K, PAPER_LLMS
+    from .config import DEFAULT_BUDGET, DEFAULT_TOP_K, PAPER_LLMS
 
     parser = argparse.ArgumentParser(prog="python -m agent_eval", description="ToolReAGt agentic retrieval harness (paper section 4.3).")
     sub = parser.add_subparsers(dest="command", required=True)

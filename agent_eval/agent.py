@@ -28,9 +28,9 @@ from llama_index.core.tools import ToolMetadata, ToolOutput
 from llama_index.core.tools.types import AsyncBaseTool
 from llama_index.core.workflow.errors import WorkflowRuntimeError
 
-from agent_eval.config import RunSettings
-from agent_eval.inputs import JsonReActChatFormatter, SafeReActOutputParser, corrective_observation, retriever_query
-from agent_eval.prompts import react_header, render_user_message, retriever_description
+from .config import RunSettings
+from .inputs import JsonReActChatFormatter, SafeReActOutputParser, corrective_observation, retriever_query
+from .prompts import react_header, render_user_message, retriever_description
 from llama_index_libra.adapters.tool import TOOL_NAME, LibraToolRetrieverTool
 
 if TYPE_CHECKING:  # pragma: no cover

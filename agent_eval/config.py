@@ -100,7 +100,7 @@ class LLMPreset:
 
 def default_presets_path() -> Path:
     """The packaged ``presets.toml``."""
-    return Path(str(resources.files("agent_eval").joinpath("presets.toml")))
+    return Path(str(resources.files(__package__).joinpath("presets.toml")))
 
 
 def load_presets(path: str | Path | None = None) -> dict[str, LLMPreset]:

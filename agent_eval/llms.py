@@ -30,7 +30,7 @@ from llama_index.core.llms.callbacks import llm_chat_callback
 from llama_index.llms.openai_like import OpenAILike
 from llama_index.llms.vllm import Vllm
 
-from agent_eval.config import ConfigError, LLMPreset
+from .config import ConfigError, LLMPreset
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.llms import LLM

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from agent_eval.runner import CELL_FILE, Cell, iteration_scores, load_cell_records
+from .runner import CELL_FILE, Cell, iteration_scores, load_cell_records
 from llama_index_libra.evaluation.metrics import check_k
 
 __all__ = [

@@ -29,9 +29,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
-from agent_eval.agent import FINAL_STATUSES, CallRecord, TaskOutcome, call_lists, run_agent_task
-from agent_eval.config import ConfigError, RunSettings
-from agent_eval.prompts import prompt_fingerprint
+from .agent import FINAL_STATUSES, CallRecord, TaskOutcome, call_lists, run_agent_task
+from .config import ConfigError, RunSettings
+from .prompts import prompt_fingerprint
 from llama_index_libra.evaluation.metrics import check_k, ndcg_at_k, precision_at_k, recall_at_k
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -25,6 +25,7 @@ _EXPORTS = {
     "ToolRanker": "llama_index_libra.retrieval.ranker",
     "LibraRetriever": "llama_index_libra.adapters.retriever",
     "LibraToolRetrieverTool": "llama_index_libra.adapters.tool",
+    "AgenticToolRetriever": "llama_index_libra.adapters.agentic",
     "Runtime": "llama_index_libra.runtime.base",
     "PythonRuntime": "llama_index_libra.runtime.python",
     "BFCLRuntime": "llama_index_libra.runtime.bfcl",

@@ -19,12 +19,19 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 __all__ = [
+    "CATALOG_FORMAT",
     "CatalogError",
     "ToolSpec",
     "ToolCatalog",
     "normalize_schema",
     "lift_prose_constraints",
+    "catalog_changes",
 ]
+
+
+# The self-describing file ``ToolCatalog.to_file`` writes; ``from_file`` reads it back unchanged.
+CATALOG_FORMAT = "llama-index-libra/catalog"
+CATALOG_VERSION = 1
 
 
 class CatalogError(ValueError):
@@ -252,6 +259,7 @@ class ToolSpec:
 
     @property
     def required_inputs(self) -> list[str]:
+        """Required input parameter names, in declaration order."""
         return list((self.parameters or {}).get("required", []) or [])
 
     def public_doc(self) -> dict[str, Any]:
@@ -270,6 +278,7 @@ class ToolSpec:
         return json.dumps(self.public_doc(), ensure_ascii=False)
 
     def to_dict(self) -> dict[str, Any]:
+        """The normalized record :meth:`from_dict` reads back (the published doc kept as a JSON string)."""
         out: dict[str, Any] = {
             "name": self.name,
             "description": self.description,
@@ -372,6 +381,7 @@ class ToolCatalog(Sequence[ToolSpec]):
 
     @property
     def names(self) -> list[str]:
+        """Tool names in catalog order (a new list per access)."""
         return [t.name for t in self._tools]
 
     def get(self, name: str) -> ToolSpec:
@@ -386,6 +396,7 @@ class ToolCatalog(Sequence[ToolSpec]):
             raise KeyError(f"unknown tool {name!r} in catalog {self.name!r}{hint}") from None
 
     def index_of(self, name: str) -> int:
+        """The catalog position of ``name`` (KeyError naming close matches when unknown)."""
         self.get(name)
         return self._index[name]
 
@@ -402,6 +413,7 @@ class ToolCatalog(Sequence[ToolSpec]):
         return h.hexdigest()[:16]
 
     def subset(self, names: Iterable[str]) -> "ToolCatalog":
+        """A catalog of the named tools, in this catalog's order, under the same name."""
         keep = set(names)
         return ToolCatalog([t for t in self._tools if t.name in keep], name=self.name)
 
@@ -445,7 +457,8 @@ class ToolCatalog(Sequence[ToolSpec]):
 
     @classmethod
     def from_file(cls, path: str | Path, *, name: str | None = None) -> "ToolCatalog":
-        """Load a JSON array, a ``{"tools": [...]}`` object, or JSONL of function docs.
+        """Load a JSON array, a ``{"tools": [...]}`` object, JSONL of function docs, a file written by
+        :meth:`to_file`, or an OpenAPI document (one tool per operation).
 
         Every problem (unreadable, not UTF-8, malformed JSON, wrong shapes) is one CatalogError line.
         """
@@ -464,36 +477,95 @@ class ToolCatalog(Sequence[ToolSpec]):
             raise CatalogError(f"malformed catalog file {path}: not UTF-8 text (byte {exc.start})") from None
         docs: list[Any]
         stripped = text.lstrip()
-        if stripped.startswith("[") or stripped.startswith("{") and path.suffix != ".jsonl":
-            data = parse_json(text, error=lambda r: CatalogError(f"malformed catalog file {path}: {r}"))
+        header: Any = None
+        data: Any = None
+        jsonl = not (stripped.startswith("[") or stripped.startswith("{") and path.suffix != ".jsonl")
+        if not jsonl:
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                if exc.msg == "Extra data" and stripped.startswith("{"):
+                    jsonl = True  # one object per line: JSONL under a .json name
+                else:  # one CatalogError line for whatever is wrong (also deep nesting, huge ints, NaN)
+                    data = parse_json(text, error=lambda r: CatalogError(f"malformed catalog file {path}: {r}"))
+            except (RecursionError, ValueError):
+                data = parse_json(text, error=lambda r: CatalogError(f"malformed catalog file {path}: {r}"))
+            else:
+                data = parse_json(text, error=lambda r: CatalogError(f"malformed catalog file {path}: {r}"))
+        if jsonl:
+            docs = []
+            for lineno, line in enumerate(text.splitlines(), 1):
+                if line.strip():
+                    docs.append(parse_json(line, error=lambda r, n=lineno: CatalogError(f"malformed catalog file {path}: line {n}: {r}")))
+            if docs and isinstance(docs[0], Mapping) and docs[0].get("format") == CATALOG_FORMAT:
+                header, docs = docs[0], docs[1:]
+        else:
+            if isinstance(data, Mapping) and ("openapi" in data or "swagger" in data) and "paths" in data:
+                from llama_index_libra.sources import catalog_from_openapi
+
+                return catalog_from_openapi(data, name=name)  # one tool per operation
+            if isinstance(data, Mapping) and data.get("format") == CATALOG_FORMAT:
+                header = data
             if isinstance(data, Mapping) and "tools" in data:
                 data = data["tools"]
                 if not isinstance(data, (list, Mapping)):
                     raise CatalogError(f"catalog file {path}: 'tools' must be a list of function docs, got {type(data).__name__}")
             if isinstance(data, Mapping):
                 data = [data]
+            if not isinstance(data, list):
+                raise CatalogError(f"catalog file {path}: expected a JSON array or object of function docs, got {type(data).__name__}")
             docs = list(data)
-        else:
-            docs = []
-            for lineno, line in enumerate(text.splitlines(), 1):
-                if line.strip():
-                    docs.append(parse_json(line, error=lambda r, n=lineno: CatalogError(f"malformed catalog file {path}: line {n}: {r}")))
         if not docs:
             raise CatalogError(f"catalog file {path} holds no tools")
+        if header is not None:
+            if header.get("version") != CATALOG_VERSION:
+                raise CatalogError(f"catalog file {path}: version {header.get('version')!r} is not supported (expects {CATALOG_VERSION})")
+            stored_name = header.get("name") if isinstance(header.get("name"), str) else None
+            return cls._from_spec_records(docs, name=name or stored_name or path.stem, origin=str(path))
+        if all(isinstance(d, Mapping) and isinstance(d.get("source"), str) for d in docs):
+            # records of ToolSpec.to_dict (the published doc kept as a JSON string)
+            return cls._from_spec_records(docs, name=name or path.stem, origin=str(path))
         return cls.from_function_docs(docs, name=name or path.stem)
 
-    def to_file(self, path: str | Path) -> None:
-        """Write the catalog as JSONL of ``ToolSpec.to_dict`` records (atomically)."""
+    @classmethod
+    def _from_spec_records(cls, records: list[Any], *, name: str, origin: str) -> "ToolCatalog":
+        """Specs from ``ToolSpec.to_dict`` records (already normalized: read back as written, so the
+        fingerprint is the one of the catalog that wrote them)."""
+        specs = []
+        for i, record in enumerate(records):
+            if not isinstance(record, Mapping) or not isinstance(record.get("name"), str):
+                raise CatalogError(f"catalog file {origin}: entry {i} is not a tool record with a name")
+            try:
+                spec = ToolSpec.from_dict(record)
+            except (TypeError, ValueError) as exc:
+                raise CatalogError(f"catalog file {origin}: tool {record['name']!r}: {exc}") from None
+            for field_name in ("source", "response"):
+                if getattr(spec, field_name) is not None and not isinstance(getattr(spec, field_name), dict):
+                    raise CatalogError(f"catalog file {origin}: tool {spec.name!r}: {field_name!r} must be a JSON object")
+            specs.append(spec)
+        return cls(specs, name=name)
+
+    def to_file(self, path: str | Path) -> Path:
+        """Write the catalog atomically so that :meth:`from_file` (and ``libra catalog``) reads it back
+        with the same name and fingerprint: a JSON object ``{"format", "version", "name", "tools"}``,
+        or, for a ``.jsonl`` path, that header line followed by one ``ToolSpec.to_dict`` record per line."""
         from llama_index_libra._io import atomic_write_text
 
-        lines = [json.dumps(t.to_dict(), ensure_ascii=False, sort_keys=True) for t in self._tools]
-        atomic_write_text(path, "\n".join(lines) + "\n")
+        header = {"format": CATALOG_FORMAT, "version": CATALOG_VERSION, "name": self.name}
+        if Path(path).suffix == ".jsonl":
+            lines = [json.dumps(header, ensure_ascii=False)]
+            lines += [json.dumps(t.to_dict(), ensure_ascii=False, sort_keys=True) for t in self._tools]
+            return atomic_write_text(path, "\n".join(lines) + "\n")
+        data = {**header, "tools": self.to_records()}
+        return atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
 
     def to_records(self) -> list[dict[str, Any]]:
+        """Every tool as a :meth:`ToolSpec.to_dict` record, in order."""
         return [t.to_dict() for t in self._tools]
 
     @classmethod
     def from_records(cls, records: Iterable[Mapping[str, Any]], *, name: str = "catalog") -> "ToolCatalog":
+        """A catalog from :meth:`to_records` output (already normalized)."""
         return cls([ToolSpec.from_dict(r) for r in records], name=name)
 
 
@@ -569,6 +641,23 @@ def _check_schemas(name: str, parameters: Any, response: Any) -> None:
         reason = _metaschema_problem(text)
         if reason is not None:
             raise CatalogError(f"tool {name!r}: {label}{reason} (not a valid JSON Schema)")
+
+
+def catalog_changes(old: ToolCatalog, new: ToolCatalog) -> dict[str, list[str]]:
+    """What differs between two catalogs, by tool name: ``changed`` (same name, other public
+    metadata: an edited docstring or schema), ``added``, ``removed``, and ``reordered`` (order is
+    the ranking tie-breaker, so it is part of the fingerprint)."""
+    changed = [t.name for t in new if t.name in old and old.get(t.name).text() != t.text()]
+    added = [n for n in new.names if n not in old]
+    removed = [n for n in old.names if n not in new]
+    common_old = [n for n in old.names if n in new]
+    common_new = [n for n in new.names if n in old]
+    return {
+        "changed": changed,
+        "added": added,
+        "removed": removed,
+        "reordered": [] if common_old == common_new else [n for n, m in zip(common_new, common_old) if n != m],
+    }
 
 
 def _validate(tools: list[ToolSpec]) -> None:

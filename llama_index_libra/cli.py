@@ -231,6 +231,15 @@ def _register_more(sub: Any) -> None:
     cli_analysis.register(sub)
 
 
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot raise a second BrokenPipeError."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -239,6 +248,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("libra: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `libra show LIB | head`: the reader left; stop quietly
+        _silence_stdout()
+        return 0
     except CLIError as exc:
         print(f"libra: error: {exc}", file=sys.stderr)
         return 2

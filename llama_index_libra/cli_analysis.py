@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 __all__ = ["register"]
@@ -50,9 +51,19 @@ def cmd_graph(args: argparse.Namespace) -> int:
 
     library = ToolLibrary.load(args.library)
     kinds = [k for k in args.kinds.split(",") if k.strip()] if args.kinds else None
-    out = draw_library_graph(library, args.out, namespace=args.namespace, tool=args.tool, kinds=kinds, max_nodes=args.max_nodes)
+    if Path(args.out).suffix.lower() != ".png":  # GraphML, DOT or Mermaid through networkx
+        from llama_index_libra.graph import export_library_graph
+
+        out = export_library_graph(library, args.out, namespace=args.namespace, tool=args.tool, kinds=kinds,
+                                   max_nodes=args.max_nodes)
+        print(f"wrote {out}")
+        return 0
+    out = draw_library_graph(library, args.out, namespace=args.namespace, tool=args.tool, kinds=kinds, max_nodes=args.max_nodes or _PNG_MAX_NODES)
     print(f"wrote {out}")
     return 0
+
+
+_PNG_MAX_NODES = 60  # tools drawn in a PNG by default: more would not be readable
 
 
 def register(sub: Any) -> None:
@@ -73,10 +84,11 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("graph", help="draw a library's relations (one namespace or one tool's neighborhood) as a PNG")
     p.add_argument("library", help="a tool library JSON file")
-    p.add_argument("--out", required=True, help="PNG to write")
+    p.add_argument("--out", required=True, help="PNG to write, or .graphml / .dot / .mmd to export the graph")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--namespace", default=None, help="draw the relations touching this class/app (e.g. VehicleControlAPI)")
     group.add_argument("--tool", default=None, help="draw this tool's providers and consumers (e.g. TravelAPI.book_flight)")
     p.add_argument("--kinds", default=None, help="comma-separated relation kinds: provenance,compatibility,state")
-    p.add_argument("--max-nodes", type=_positive_int, default=60, help="draw at most this many tools (best connected first)")
+    p.add_argument("--max-nodes", type=_positive_int, default=None,
+                   help="at most this many tools, best connected first (default: 60 in a PNG, all in an export)")
     p.set_defaults(func=cmd_graph)

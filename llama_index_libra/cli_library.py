@@ -9,22 +9,26 @@ from typing import Any
 
 __all__ = ["register"]
 
+_SHOW_TOP = 5  # consumers listed by `libra show` without --tool
+
 
 def cmd_induce(args: argparse.Namespace) -> int:
+    """``libra induce``: build a library over a benchmark's or the user's runtime and write it with its report."""
     from llama_index_libra.induction.defaults import benchmark_runtime
     from llama_index_libra.induction.engine import InductionConfig, induce
     from llama_index_libra.library import load_overrides
 
     out, report_path = _check_outputs(args)
-    runtime = benchmark_runtime(args.benchmark, **_runtime_options(args))
-    config = InductionConfig(max_depth=args.max_depth, max_states=args.max_states, tau=args.tau, timeout_s=args.timeout)
+    runtime = _induce_runtime(args, benchmark_runtime)
+    config = _induction_config(args, InductionConfig)
     proposer = _llm_proposer(args, runtime)
     executor: Any = args.executor
     if args.executor == "ray" and args.ray_address:
         from llama_index_libra.induction.executors import RayExecutor
 
         executor = RayExecutor(address=args.ray_address, workers=args.workers)
-    library, report = induce(runtime, proposer=proposer, config=config, field_encoder=args.field_encoder,
+    contracts = _load_contracts(args.contracts) if args.contracts else None
+    library, report = induce(runtime, proposer=proposer, contracts=contracts, config=config, field_encoder=args.field_encoder,
                              executor=executor, workers=args.workers, log_dir=args.log_dir,
                              show_progress=not args.quiet, isolation=args.isolation)
     if args.overrides:
@@ -85,13 +89,92 @@ def _llm_proposer(args: argparse.Namespace, runtime: Any) -> Any:
                                max_attempts=args.llm_attempts)
 
 
+def _induce_runtime(args: argparse.Namespace, benchmark_runtime: Any) -> Any:
+    """The runtime of ``--runtime MODULE:FACTORY`` (the user's own), else of ``--benchmark``."""
+    from llama_index_libra.cli import CLIError
+
+    if bool(args.runtime) == bool(args.benchmark):
+        raise CLIError("give exactly one of --runtime MODULE:FACTORY (your own tools) or --benchmark NAME")
+    if args.runtime:
+        from llama_index_libra.runtime.loader import load_runtime
+
+        _runtime_options(args)  # rejects the benchmark-only flags
+        return load_runtime(args.runtime)
+    return benchmark_runtime(args.benchmark, **_runtime_options(args))
+
+
+# InductionConfig fields that have hand-named flags above; every other field gets --field-name.
+_CONFIG_FLAGS = {"tau": "tau", "max_depth": "max_depth", "max_states": "max_states", "timeout_s": "timeout"}
+
+
+def _config_fields() -> list[Any]:
+    import dataclasses
+
+    from llama_index_libra.induction.engine import InductionConfig
+
+    return [f for f in dataclasses.fields(InductionConfig) if f.init]
+
+
+def _optional_float(text: str) -> float | None:
+    """A float, or ``none``/``off`` for no limit."""
+    if text.strip().lower() in ("none", "off"):
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number or 'none', got {text!r}") from None
+
+
+def _add_config_flags(p: argparse.ArgumentParser) -> None:
+    """One ``--flag`` per InductionConfig field without a hand-named flag (so the CLI offers every
+    option of ``induce()``); the defaults are the dataclass's own."""
+    for f in _config_fields():
+        if f.name in _CONFIG_FLAGS or f"--{f.name.replace('_', '-')}" in p._option_string_actions:
+            continue
+        default = f.default
+        kind: Any = type(default) if isinstance(default, (int, float, str)) and not isinstance(default, bool) else None
+        if isinstance(default, bool):
+            p.add_argument(f"--{f.name.replace('_', '-')}", dest=f"config_{f.name}", default=argparse.SUPPRESS,
+                           action=argparse.BooleanOptionalAction, help=f"InductionConfig.{f.name} (default {default})")
+            continue
+        if kind is None and default is not None:
+            continue  # a structured field: set it from Python
+        p.add_argument(f"--{f.name.replace('_', '-')}", dest=f"config_{f.name}", type=kind or _optional_float,
+                       metavar=f.name.upper(), default=argparse.SUPPRESS, help=f"InductionConfig.{f.name} (default {default})")
+
+
+def _induction_config(args: argparse.Namespace, config_cls: Any) -> Any:
+    """The InductionConfig of the hand-named and the generated flags."""
+    values: dict[str, Any] = {}
+    for f in _config_fields():
+        dest = _CONFIG_FLAGS.get(f.name, f"config_{f.name}")
+        if hasattr(args, dest):  # flags left out keep the dataclass default (absent, not None)
+            values[f.name] = getattr(args, dest)
+    return config_cls(**values)
+
+
+def _load_contracts(path: str) -> dict[str, Any]:
+    """``--contracts FILE``: a JSON object tool name -> contract (e.g. a library's ``contracts``)."""
+    from llama_index_libra.cli import CLIError
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CLIError(f"cannot read contracts file {path}: {exc}") from None
+    if isinstance(data, dict) and data.get("format") == "llama-index-libra/tool-library":
+        data = data.get("contracts", {})  # reuse the contracts of a saved library
+    if not isinstance(data, dict):
+        raise CLIError(f"contracts file {path} must be a JSON object of tool name -> contract")
+    return data
+
+
 def _runtime_options(args: argparse.Namespace) -> dict[str, Any]:
     """Keyword arguments for the benchmark's runtime from its own flags (SciToolEval's checkout)."""
     from llama_index_libra.cli import CLIError
 
     given = {"checkout": args.scitoolagent, "python": args.scitoolagent_python, "no_network": args.no_network or None}
     options = {k: v for k, v in given.items() if v is not None}
-    if options and not args.benchmark.startswith("scitooleval"):
+    if options and not (args.benchmark or "").startswith("scitooleval"):
         raise CLIError("--scitoolagent, --scitoolagent-python and --no-network apply to --benchmark scitooleval")
     return options
 
@@ -105,6 +188,7 @@ def _format_relation(r: Any, *, evidence: bool) -> str:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    """``libra show``: a library's statistics, or one tool's providers and consumers."""
     from llama_index_libra.library import ToolLibrary
 
     library = ToolLibrary.load(args.library)
@@ -122,12 +206,20 @@ def cmd_show(args: argparse.Namespace) -> int:
         for r in library.relations_of(args.tool, role="provider"):
             print(_format_relation(r, evidence=args.evidence))
     else:
+        # per namespace (the consumer's class or app); tools without one count under the catalog's name
         per_ns: dict[str, int] = {}
         for r in library.relations:
-            ns = r.consumer.split(".")[0] if "." in r.consumer else "-"
+            ns = library.catalog.get(r.consumer).namespace or library.catalog.name
             per_ns[ns] = per_ns.get(ns, 0) + 1
         for ns, n in sorted(per_ns.items()):
             print(f"  {ns}: {n} relations")
+        per_consumer: dict[str, int] = {}
+        for r in library.relations:
+            per_consumer[r.consumer] = per_consumer.get(r.consumer, 0) + 1
+        if per_consumer:
+            top = sorted(per_consumer.items(), key=lambda kv: (-kv[1], kv[0]))[:_SHOW_TOP]
+            print("  most prerequisites: " + ", ".join(f"{name} ({n})" for name, n in top)
+                  + f"; `libra show {args.library} --tool NAME` lists them")
     return 0
 
 
@@ -169,9 +261,32 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:
+    """``libra catalog``: check a catalog (file, runtime or MCP server), optionally write it and check a library."""
     from llama_index_libra.catalog import ToolCatalog
+    from llama_index_libra.cli import CLIError
 
-    catalog = ToolCatalog.from_file(args.path)
+    if sum(bool(x) for x in (args.path, args.runtime, args.mcp)) != 1:
+        raise CLIError("give one catalog source: a catalog file, --runtime MODULE:FACTORY, or --mcp 'SERVER COMMAND'")
+    if args.mcp:
+        import shlex
+
+        from llama_index_libra.sources import catalog_from_mcp
+
+        command = shlex.split(args.mcp)
+        if not command:
+            raise CLIError("--mcp needs the server's command, e.g. --mcp 'python server.py'")
+        catalog = catalog_from_mcp(command[0], args=command[1:], name=Path(command[-1]).stem or "mcp")
+        source = args.mcp
+    elif args.runtime:
+        from llama_index_libra.runtime.loader import load_runtime
+
+        catalog = load_runtime(args.runtime).catalog
+        source = args.runtime
+    else:
+        catalog = ToolCatalog.from_file(args.path)
+        source = args.path
+    if args.out:
+        catalog.to_file(args.out)
     lifted = sum(
         1
         for spec in catalog
@@ -179,8 +294,15 @@ def cmd_catalog(args: argparse.Namespace) -> int:
         if isinstance(schema, dict) and any(k in schema for k in ("enum", "minimum", "maximum", "format", "pattern"))
     )
     namespaces = sorted({t.namespace for t in catalog if t.namespace})
-    print(f"catalog {args.path}: {len(catalog)} tools" + (f" in {len(namespaces)} namespaces" if namespaces else "")
+    print(f"catalog {source}: {len(catalog)} tools" + (f" in {len(namespaces)} namespaces" if namespaces else "")
           + f", {lifted} inputs with constraints (declared or lifted from prose); fingerprint {catalog.fingerprint()}")
+    if args.out:
+        print(f"wrote {args.out}")
+    if args.library:
+        from llama_index_libra.library import ToolLibrary
+
+        library = ToolLibrary.load(args.library, catalog=catalog)  # names the changed tools when it does not fit
+        print(f"library {args.library} fits this catalog: {len(library)} relations")
     return 0
 
 
@@ -196,15 +318,24 @@ def _positive_float(text: str) -> float:
 
 
 def register(sub: Any) -> None:
+    """Add ``catalog``, ``induce``, ``show`` and ``query`` to the ``libra`` subcommands."""
     from llama_index_libra.cli import _positive_int, add_retrieval_arguments
     from llama_index_libra.retrieval.propagation import PROVIDER_SELECTIONS
 
     p = sub.add_parser("catalog", help="check a tool catalog file (JSON, {\"tools\": [...]} or JSONL of function docs)")
-    p.add_argument("path")
+    p.add_argument("path", nargs="?", default=None, help="a catalog file (or give --runtime)")
+    p.add_argument("--runtime", default=None, metavar="MODULE:FACTORY", help="the catalog of your runtime instead of a file")
+    p.add_argument("--mcp", default=None, metavar="COMMAND",
+                   help="the tools an MCP server lists (stdio command, or an http(s) URL); needs the [mcp] extra")
+    p.add_argument("--out", default=None, help="write the catalog here (JSON that `libra catalog` reads back with the same fingerprint)")
+    p.add_argument("--library", default=None, help="check that this library was built for the catalog (names changed tools)")
     p.set_defaults(func=cmd_catalog)
 
     p = sub.add_parser("induce", help="build a tool library by executing compositions in a sandbox runtime")
-    p.add_argument("--benchmark", required=True, help="benchmark whose runtime and catalog to use (bfcl, scitooleval)")
+    p.add_argument("--benchmark", default=None, help="benchmark whose runtime and catalog to use (bfcl, scitooleval)")
+    p.add_argument("--runtime", default=None, metavar="MODULE:FACTORY",
+                   help="your own runtime: MODULE:FACTORY or path/to/file.py:FACTORY, a callable returning a Runtime "
+                   "(e.g. a PythonRuntime over your tools)")
     p.add_argument("--scitoolagent", default=None, metavar="PATH",
                    help="scitooleval: your SciToolAgent checkout (default: $LIBRA_SCITOOLAGENT)")
     p.add_argument("--scitoolagent-python", default=None, metavar="PYTHON",
@@ -213,10 +344,12 @@ def register(sub: Any) -> None:
                    help="scitooleval: cut network access for every tool call (unshare -n where allowed, socket guard)")
     p.add_argument("--out", required=True, help="library JSON to write")
     p.add_argument("--report", default=None, help="build report JSON (default: beside --out)")
-    p.add_argument("--max-depth", type=int, default=2, help="state chain length explored (default 2)")
-    p.add_argument("--max-states", type=int, default=5000, help="distinct states explored at most")
-    p.add_argument("--tau", type=float, default=0.5, help="field-name alignment threshold for compatibility")
-    p.add_argument("--timeout", type=float, default=5.0, help="per-call timeout in seconds")
+    p.add_argument("--max-depth", type=int, default=argparse.SUPPRESS, help="state chain length explored (default 2)")
+    p.add_argument("--max-states", type=int, default=argparse.SUPPRESS, help="distinct states explored at most (default 5000)")
+    p.add_argument("--tau", type=float, default=argparse.SUPPRESS, help="field-name alignment threshold for compatibility (default 0.5)")
+    p.add_argument("--contracts", default=None, metavar="FILE",
+                   help="JSON of tool name -> contract (or a saved library, to reuse its contracts) instead of proposing them")
+    p.add_argument("--timeout", type=_optional_float, default=argparse.SUPPRESS, help="per-call timeout in seconds (default 5; 'none': no limit)")
     p.add_argument("--field-encoder", default="minilm", help="minilm (default), lexical, or an embedding model")
     p.add_argument("--overrides", default=None, help="JSON file of relations to pin or veto")
     p.add_argument("--executor", choices=["serial", "process", "ray"], default="process",
@@ -243,6 +376,7 @@ def register(sub: Any) -> None:
     p.add_argument("--llm-attempts", type=_positive_int, default=3,
                    help="tries per LLM request against an unreachable server or a 429/5xx (default 3)")
     p.add_argument("--quiet", action="store_true")
+    _add_config_flags(p)  # last: a field that already has a hand-written flag keeps it
     p.set_defaults(func=cmd_induce)
 
     p = sub.add_parser("show", help="statistics of a library, or the relations of one tool with evidence")

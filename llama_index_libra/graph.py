@@ -1,4 +1,5 @@
-"""Drawing a library's dependency graph (one namespace, or one tool's 1-hop neighborhood) as a PNG.
+"""Drawing a library's dependency graph (one namespace, or one tool's 1-hop neighborhood) as a PNG,
+and exporting it as GraphML, Graphviz DOT or Mermaid through networkx.
 
 Matplotlib only: a deterministic layered layout puts providers left of their consumers (a
 topological order, with cycles broken at the node with the fewest pending prerequisites), orders
@@ -10,14 +11,23 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from llama_index_libra.library import RELATION_KINDS, Relation
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index_libra.library import ToolLibrary
 
-__all__ = ["EDGE_COLORS", "GraphSelection", "select_relations", "layered_layout", "draw_library_graph"]
+__all__ = [
+    "EDGE_COLORS",
+    "EXPORT_FORMATS",
+    "GraphSelection",
+    "select_relations",
+    "layered_layout",
+    "draw_library_graph",
+    "library_graph",
+    "export_library_graph",
+]
 
 EDGE_COLORS: dict[str, str] = {"provenance": "#d62728", "compatibility": "#2ca02c", "state": "#1f77b4"}
 _PARALLEL_CURVES = (0.0, 0.15, -0.15)  # arc offsets when one pair has relations of several kinds
@@ -171,7 +181,11 @@ def draw_library_graph(
     Edges point provider -> consumer and are colored by kind (legend); nodes are labeled by short
     name (fully qualified when outside the drawn namespace). Returns the written path.
     """
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        raise RuntimeError("PNG figures need matplotlib: pip install 'llama-index-libra[plots]' "
+                           "(or export the graph as .graphml, .dot or .mmd)") from None
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -247,3 +261,98 @@ def draw_library_graph(
     finally:
         plt.close(fig)
     return out
+
+
+# --------------------------------------------------------------------------- exports (networkx)
+
+# file suffix -> export format
+EXPORT_FORMATS: dict[str, str] = {".graphml": "graphml", ".dot": "dot", ".gv": "dot", ".mmd": "mermaid", ".mermaid": "mermaid"}
+
+
+def library_graph(
+    library: "ToolLibrary",
+    *,
+    namespace: str | None = None,
+    tool: str | None = None,
+    kinds: Iterable[str] | None = None,
+    max_nodes: int | None = None,
+) -> "Any":
+    """The selected relations as a ``networkx.MultiDiGraph`` (provider -> consumer, one edge per
+    relation with ``kind``, ``provider_field``, ``consumer_field``, ``field_similarity``); nodes carry
+    the tool's ``namespace`` and ``description``. The whole library by default."""
+    import networkx as nx
+
+    limit = max_nodes if max_nodes is not None else max(2, len(library.catalog))
+    selection = select_relations(library, namespace=namespace, tool=tool, kinds=kinds, max_nodes=limit)
+    graph = nx.MultiDiGraph(name=selection.title)
+    for name in selection.nodes:
+        spec = library.catalog.get(name)
+        graph.add_node(name, namespace=spec.namespace or library.catalog.name, description=" ".join(spec.description.split()))
+    for r in selection.relations:
+        attrs = {"kind": r.kind, "provider_field": r.provider_field or "", "consumer_field": r.consumer_field or "",
+                 "field_similarity": float(r.field_similarity) if r.field_similarity is not None else -1.0,
+                 "source": r.source}
+        graph.add_edge(r.provider, r.consumer, key=f"{r.kind}:{r.provider_field or ''}:{r.consumer_field or ''}", **attrs)
+    return graph
+
+
+def _dot_id(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _edge_label(data: dict) -> str:
+    if data["kind"] == "state":
+        return "state"
+    return f"{data['kind']}: {data['provider_field']} -> {data['consumer_field']}"
+
+
+def _to_dot(graph: "Any") -> str:
+    lines = [f"digraph {_dot_id(graph.graph.get('name', 'libra'))} {{", "  rankdir=LR;", "  node [shape=box];"]
+    for node in graph.nodes:
+        lines.append(f"  {_dot_id(node)};")
+    for a, b, data in graph.edges(data=True):
+        lines.append(f"  {_dot_id(a)} -> {_dot_id(b)} [label={_dot_id(_edge_label(data))}, color={_dot_id(EDGE_COLORS[data['kind']])}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _to_mermaid(graph: "Any") -> str:
+    ids = {node: f"t{i}" for i, node in enumerate(graph.nodes)}
+
+    def text(value: str) -> str:  # Mermaid labels: quotes and brackets would end the label
+        return value.replace('"', "'").replace("[", "(").replace("]", ")").replace("|", "/")
+
+    lines = ["flowchart LR"]
+    lines += [f'  {ids[node]}["{text(node)}"]' for node in graph.nodes]
+    lines += [f'  {ids[a]} -->|"{text(_edge_label(data))}"| {ids[b]}' for a, b, data in graph.edges(data=True)]
+    return "\n".join(lines) + "\n"
+
+
+def export_library_graph(
+    library: "ToolLibrary",
+    path: str | Path,
+    *,
+    format: str | None = None,
+    namespace: str | None = None,
+    tool: str | None = None,
+    kinds: Iterable[str] | None = None,
+    max_nodes: int | None = None,
+) -> Path:
+    """Write the relations as GraphML (``networkx.write_graphml``), Graphviz DOT or a Mermaid
+    flowchart; ``format`` defaults from the suffix (see :data:`EXPORT_FORMATS`). Atomic write."""
+    import io
+
+    import networkx as nx
+
+    from llama_index_libra._io import atomic_write_bytes, atomic_write_text
+
+    path = Path(path)
+    fmt = format or EXPORT_FORMATS.get(path.suffix.lower())
+    if fmt not in set(EXPORT_FORMATS.values()):
+        raise ValueError(f"unknown graph format for {path.name!r}; use a suffix {', '.join(EXPORT_FORMATS)} or .png")
+    graph = library_graph(library, namespace=namespace, tool=tool, kinds=kinds, max_nodes=max_nodes)
+    if fmt == "graphml":
+        buffer = io.BytesIO()
+        nx.write_graphml(graph, buffer)
+        return atomic_write_bytes(path, buffer.getvalue())
+    return atomic_write_text(path, _to_dot(graph) if fmt == "dot" else _to_mermaid(graph))

@@ -22,6 +22,7 @@ __all__ = [
     "RELATION_KINDS",
     "VALUE_KINDS",
     "LibraryError",
+    "CatalogMismatchError",
     "Relation",
     "ToolLibrary",
     "load_overrides",
@@ -35,6 +36,36 @@ VALUE_KINDS = ("provenance", "compatibility")
 
 class LibraryError(ValueError):
     """A library file that cannot be used: corrupt, another version, or inconsistent with a catalog."""
+
+
+class CatalogMismatchError(LibraryError):
+    """The library was built for another version of the catalog; ``changes`` says which tools
+    differ (see :func:`~llama_index_libra.catalog.catalog_changes`)."""
+
+    def __init__(self, message: str, changes: Mapping[str, list[str]]) -> None:
+        super().__init__(message)
+        self.changes = dict(changes)
+
+    @property
+    def tools(self) -> list[str]:
+        """Every tool whose relations must be rebuilt: changed, added and removed ones."""
+        return [*self.changes.get("changed", []), *self.changes.get("added", []), *self.changes.get("removed", [])]
+
+
+def _mismatch_message(changes: Mapping[str, list[str]]) -> str:
+    def names(items: list[str]) -> str:
+        return ", ".join(items[:_NAMES_SHOWN]) + (f" and {len(items) - _NAMES_SHOWN} more" if len(items) > _NAMES_SHOWN else "")
+
+    parts = [f"{len(v)} {k} ({names(v)})" for k, v in changes.items() if v and k != "reordered"]
+    if changes.get("reordered"):
+        parts.append("the tool order differs")
+    what = "; ".join(parts) or "the public metadata differs"
+    return (f"the library was built for a different catalog: tools {what}. Rebuild only those: rerun `libra induce` "
+            "(or induce()) with the --log-dir/log_dir of the first build; runs that do not involve them are "
+            "served from the run log")
+
+
+_NAMES_SHOWN = 8  # tool names listed in a catalog-mismatch message
 
 
 @dataclass(frozen=True)
@@ -74,9 +105,11 @@ class Relation:
 
     @property
     def key(self) -> tuple[str, str, str, str, str]:
+        """Sort and identity key: consumer, provider, kind, then the two field names."""
         return (self.consumer, self.provider, self.kind, self.consumer_field or "", self.provider_field or "")
 
     def to_json(self) -> dict[str, Any]:
+        """The relation record as saved in a library file."""
         out: dict[str, Any] = {
             "provider": self.provider,
             "consumer": self.consumer,
@@ -94,6 +127,7 @@ class Relation:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Relation":
+        """A relation from its saved record (LibraryError naming a missing field)."""
         if not isinstance(data, Mapping):
             raise LibraryError(f"a relation record must be a JSON object, got {type(data).__name__}")
         try:
@@ -165,6 +199,7 @@ class ToolLibrary:
         ]
 
     def counts(self) -> dict[str, int]:
+        """Relations per kind, every kind present (zero included)."""
         out = {k: 0 for k in RELATION_KINDS}
         for r in self.relations:
             out[r.kind] += 1
@@ -209,8 +244,56 @@ class ToolLibrary:
         lib.overrides = {"pin": [p.to_json() for p in pins], "veto": vetoes}
         return lib
 
+    # ------------------------------------------------------------------ merging
+    @classmethod
+    def merge(cls, libraries: Iterable["ToolLibrary | str | Path"], *, name: str = "merged") -> "ToolLibrary":
+        """One library over several catalogs, each induced with its own runtime: the catalogs are
+        concatenated in the given order and the relations, candidates and contracts united. Tool names
+        must be unique across the parts (qualify them, e.g. ``Forge.login``); each part's runtime and
+        settings are kept under ``"parts"``. Paths are loaded with :meth:`load`."""
+        parts = [lib if isinstance(lib, ToolLibrary) else cls.load(lib) for lib in libraries]
+        if not parts:
+            raise LibraryError("merge needs at least one library")
+        owner: dict[str, str] = {}
+        clashes: list[str] = []
+        for lib in parts:
+            for tool in lib.catalog.names:
+                if tool in owner:
+                    clashes.append(f"{tool} ({owner[tool]} and {lib.catalog.name})")
+                owner.setdefault(tool, lib.catalog.name)
+        if clashes:
+            raise LibraryError("cannot merge libraries whose catalogs share tool names: " + ", ".join(clashes[:_NAMES_SHOWN])
+                               + "; give the tools qualified names (Namespace.tool)")
+        catalog = ToolCatalog([spec for lib in parts for spec in lib.catalog], name=name)
+        contracts: dict[str, Any] = {}
+        for lib in parts:
+            contracts.update(lib.contracts)
+        described = [{"catalog": lib.catalog.name, "fingerprint": lib.catalog.fingerprint(), "runtime": lib.runtime,
+                      "settings": lib.settings, "overrides": lib.overrides} for lib in parts]
+        return cls(
+            catalog=catalog,
+            relations=[r for lib in parts for r in lib.relations],
+            contracts=contracts,
+            candidates=[r for lib in parts for r in lib.candidates],
+            runtime={"parts": [d["runtime"] for d in described]},
+            settings={"parts": described},
+        )
+
+    def check_tools(self, catalog: ToolCatalog) -> None:
+        """Raise :class:`CatalogMismatchError` unless every tool of this library is in ``catalog`` with
+        the same public metadata (``catalog`` may hold more tools: those simply have no relations)."""
+        changes = {
+            "changed": [t.name for t in self.catalog if t.name in catalog and catalog.get(t.name).text() != t.text()],
+            "added": [],
+            "removed": [n for n in self.catalog.names if n not in catalog],
+            "reordered": [],
+        }
+        if changes["changed"] or changes["removed"]:
+            raise CatalogMismatchError(_mismatch_message(changes), changes)
+
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> dict[str, Any]:
+        """The versioned, deterministic JSON document that :meth:`save` writes."""
         return {
             "format": LIBRARY_FORMAT,
             "version": LIBRARY_VERSION,
@@ -267,9 +350,10 @@ class ToolLibrary:
         except CatalogError as exc:
             raise LibraryError(f"library catalog: {exc}") from None
         if catalog is not None and catalog.fingerprint() != stored.fingerprint():
-            missing = [n for n in stored.names if n not in catalog]
-            extra = f"; tools not in your catalog: {', '.join(missing[:8])}" if missing else ""
-            raise LibraryError(f"the library was built for a different catalog{extra}")
+            from llama_index_libra.catalog import catalog_changes
+
+            changes = catalog_changes(stored, catalog)
+            raise CatalogMismatchError(_mismatch_message(changes), changes)
         return cls(
             catalog=catalog or stored,
             relations=[Relation.from_json(r) for r in data.get("relations", [])],
@@ -295,6 +379,8 @@ class ToolLibrary:
         data = parse_json(raw, error=lambda r: LibraryError(f"library file {path} is corrupt: {r}"))
         try:
             return cls.from_json(data, catalog=catalog)
+        except CatalogMismatchError as exc:
+            raise CatalogMismatchError(f"{path}: {exc}", exc.changes) from None
         except LibraryError as exc:
             raise LibraryError(f"{path}: {exc}") from None
         except (KeyError, TypeError, RecursionError) as exc:

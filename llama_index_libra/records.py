@@ -153,10 +153,12 @@ class InvocationRecord:
 
     @property
     def ok(self) -> bool:
+        """Whether the call succeeded (status ``success``)."""
         return self.status == "success"
 
     @property
     def changed_state(self) -> bool:
+        """Whether the call changed the sandbox state (any ``state_changes``)."""
         return bool(self.state_changes)
 
     def to_json(self) -> dict[str, Any]:

@@ -98,5 +98,93 @@ def test_from_llama_index_tools_and_round_trip(tmp_path):
     spec = catalog.get("add")
     assert spec.parameters["properties"]["a"]["type"] == "integer" and spec.required_inputs == ["a"]
     catalog.to_file(tmp_path / "c.jsonl")
-    again = ToolCatalog.from_records([json.loads(l) for l in (tmp_path / "c.jsonl").read_text().splitlines()])
+    again = ToolCatalog.from_records([json.loads(l) for l in (tmp_path / "c.jsonl").read_text().splitlines()[1:]])
     assert again.fingerprint() == catalog.fingerprint()
+
+
+@pytest.mark.parametrize("filename", ["x.json", "x.jsonl", "x.txt"])
+def test_to_file_round_trips_through_from_file_and_the_cli(tmp_path, filename, capsys):
+    """to_file -> libra catalog -> same fingerprint and name -> a library built for it loads."""
+    from llama_index.core.tools import FunctionTool
+
+    from llama_index_libra.cli import main
+    from llama_index_libra.library import Relation, ToolLibrary
+
+    def login(username: str, password: str) -> str:
+        """Sign in; returns a token."""
+        return "t"
+
+    def upload(token: str, text: str) -> str:
+        """Upload a text with a token from login."""
+        return "ok"
+
+    catalog = ToolCatalog.from_tools([FunctionTool.from_defaults(fn=login), FunctionTool.from_defaults(fn=upload)], name="mine")
+    ToolLibrary(catalog=catalog, relations=[Relation("login", "upload", "state")]).save(tmp_path / "lib.json")
+    path = tmp_path / filename
+    catalog.to_file(path)
+    again = ToolCatalog.from_file(path)
+    assert again.fingerprint() == catalog.fingerprint() and again.name == "mine"
+    assert [t.text() for t in again] == [t.text() for t in catalog]
+    assert main(["catalog", str(path), "--library", str(tmp_path / "lib.json")]) == 0
+    out = capsys.readouterr().out
+    assert f"fingerprint {catalog.fingerprint()}" in out and "fits this catalog: 1 relations" in out
+    assert len(ToolLibrary.load(tmp_path / "lib.json", catalog=again)) == 1
+
+
+def test_jsonl_under_a_json_name_and_spec_records_without_header(tmp_path):
+    catalog = ToolCatalog.from_function_docs([{"name": "a", "description": "A tool.", "parameters": {"type": "object", "properties": {}}}])
+    lines = [json.dumps(t.to_dict()) for t in catalog] * 1
+    (tmp_path / "x.json").write_text("\n".join(lines + [json.dumps({**catalog[0].to_dict(), "name": "b"})]) + "\n")
+    again = ToolCatalog.from_file(tmp_path / "x.json")
+    assert again.names == ["a", "b"] and again.get("a").text() == catalog.get("a").text()
+
+
+def test_a_changed_docstring_is_named(tmp_path):
+    from llama_index_libra.library import CatalogMismatchError, Relation, ToolLibrary
+
+    docs = [{"name": n, "description": f"Tool {n}.", "parameters": {"type": "object", "properties": {}}} for n in "abc"]
+    catalog = ToolCatalog.from_function_docs(docs)
+    ToolLibrary(catalog=catalog, relations=[Relation("a", "b", "state")]).save(tmp_path / "lib.json")
+    docs[1] = {**docs[1], "description": "Tool b, edited."}
+    edited = ToolCatalog.from_function_docs(docs + [{"name": "d", "description": "New.", "parameters": {}}])
+    with pytest.raises(CatalogMismatchError, match=r"1 changed \(b\); 1 added \(d\)\. Rebuild only those") as info:
+        ToolLibrary.load(tmp_path / "lib.json", catalog=edited)
+    assert info.value.changes["changed"] == ["b"] and info.value.tools == ["b", "d"]
+
+
+def _json_values():
+    from hypothesis import strategies as st
+
+    return st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+                        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+                        max_leaves=10)
+
+
+def test_written_catalog_files_fuzzed_load_or_fail_cleanly(tmp_path_factory):
+    """Any record under the to_file header either loads or is one CatalogError (never another exception)."""
+    from hypothesis import given, settings, strategies as st
+
+    from llama_index_libra.catalog import CATALOG_FORMAT
+
+    folder = tmp_path_factory.mktemp("fuzz")
+    record = st.fixed_dictionaries({}, optional={"name": st.text(max_size=8) | _json_values(), "description": _json_values(),
+                                                 "parameters": _json_values(), "response": _json_values(),
+                                                 "source": st.text(max_size=20) | _json_values().map(json.dumps)})
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(record | _json_values(), max_size=4), st.sampled_from([".json", ".jsonl"]))
+    def check(records, suffix):
+        path = folder / f"c{suffix}"
+        header = {"format": CATALOG_FORMAT, "version": 1, "name": "fuzz"}
+        if suffix == ".json":
+            path.write_text(json.dumps({**header, "tools": records}))
+        else:
+            path.write_text("\n".join(json.dumps(r) for r in [header, *records]) + "\n")
+        try:
+            catalog = ToolCatalog.from_file(path)
+        except CatalogError:
+            return
+        assert len(catalog) == len(records) and catalog.name == "fuzz"
+        assert len(catalog.fingerprint()) == 16 and all(isinstance(t.text(), str) for t in catalog)
+
+    check()

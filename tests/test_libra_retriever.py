@@ -277,3 +277,84 @@ def test_packaged_minilm_ranks_the_synthetic_catalog(synthetic_tools, tmp_path) 
     assert names(retriever.retrieve("What will the weather be like in Paris tomorrow?"))[0] == "weather_get_forecast"
     assert set(names(retriever.retrieve("wake me up at 6:30 instead of 7"))[:2]) == {"alarm_set", "alarm_update"}
     assert names(asyncio.run(retriever.aretrieve("convert 20 euros to dollars")))[0] == "currency_convert"
+
+
+# --------------------------------------------------------------------------- persistence keeps embeddings, merging
+
+
+def _counting(hash_embed):
+    """A hash embedding that counts the tool texts it embeds."""
+    from conftest import HashEmbedding
+
+    class Counting(HashEmbedding):
+        texts_embedded: int = 0
+
+        def _get_text_embedding(self, text: str) -> list[float]:
+            self.texts_embedded += 1
+            return super()._get_text_embedding(text)
+
+        def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
+            self.texts_embedded += len(texts)
+            return [super(Counting, self)._get_text_embedding(t) for t in texts]
+
+    return Counting()
+
+
+def test_persist_keeps_the_embeddings_so_a_reload_does_not_re_embed(tmp_path, synthetic_tools, hash_embed) -> None:
+    first = _counting(hash_embed)
+    original = LibraRetriever.from_tools(synthetic_tools, embed_model=first, top_k=4, cache_dir=tmp_path / "cache")
+    assert first.texts_embedded == len(synthetic_tools)
+    original.persist(tmp_path / "persisted")
+    config = json.loads((tmp_path / "persisted" / "libra_retriever.json").read_text())
+    assert (tmp_path / "persisted" / config["embeddings"]).is_file()
+    second = _counting(hash_embed)
+    loaded = LibraRetriever.from_persist_dir(tmp_path / "persisted", tools=synthetic_tools, embed_model=second)
+    assert second.texts_embedded == 0  # read from the persist folder, not the (other) cache
+    assert names(loaded.retrieve("export notes")) == names(original.retrieve("export notes"))
+
+
+def test_from_persist_dir_without_tools_says_to_pass_tools(tmp_path, synthetic_tools, hash_embed) -> None:
+    LibraRetriever.from_tools(synthetic_tools, embed_model=hash_embed).persist(tmp_path)
+    loaded = LibraRetriever.from_persist_dir(tmp_path, embed_model=hash_embed)
+    with pytest.raises(ValueError, match=r"from_persist_dir\(.*tools=tools\)"):
+        loaded.as_object_retriever()
+
+
+def test_a_retriever_over_several_catalogs_each_with_its_library(alarm_catalog, alarm_library, synthetic_tools,
+                                                                   synthetic_library, hash_embed) -> None:
+    from llama_index.core.tools import FunctionTool
+
+    def tool_for(spec):
+        return FunctionTool.from_defaults(fn=lambda **kw: spec.name, name=spec.name, description=spec.description)
+
+    merged = ToolLibrary.merge([alarm_library, synthetic_library])
+    assert len(merged.catalog) == len(alarm_catalog) + len(synthetic_tools)
+    assert len(merged) == len(alarm_library) + len(synthetic_library)
+    assert [p["catalog"] for p in merged.settings["parts"]] == [alarm_catalog.name, "synthetic"]
+    with pytest.raises(LibraryError, match="share tool names: Clock.login"):
+        ToolLibrary.merge([alarm_library, alarm_library])
+
+    # from_tools over all the tools with a list of libraries: both parts' relations promote
+    alarm_tools = [tool_for(spec) for spec in alarm_catalog]
+    alarm_catalog_from_tools = ToolCatalog.from_tools(alarm_tools)
+    alarm_lib = ToolLibrary(catalog=alarm_catalog_from_tools, relations=alarm_library.relations)
+    retriever = LibraRetriever.from_tools([*alarm_tools, *synthetic_tools], embed_model=hash_embed,
+                                          library=[alarm_lib, synthetic_library], top_k=6)
+    assert len(retriever.library) == len(alarm_lib) + len(synthetic_library)
+    promoted = {h.name for h in retriever.rank(ALARM_QUERY) if h.promoted}
+    assert "Clock.login" in promoted
+    promoted = {h.name for h in retriever.rank("Create a new note in the notes app titled Groceries") if h.promoted}
+    assert "notes_login" in promoted
+    # a part whose tools changed is named
+    edited = [t if t.metadata.name != "notes_login" else FunctionTool.from_defaults(fn=lambda **kw: "x", name="notes_login",
+              description="Sign in to notes.") for t in synthetic_tools]
+    with pytest.raises(LibraryError, match=r"1 changed \(notes_login\)"):
+        LibraRetriever.from_tools([*alarm_tools, *edited], embed_model=hash_embed, library=[alarm_lib, synthetic_library])
+
+
+def test_the_first_from_tools_shows_embedding_progress(tmp_path, synthetic_tools, hash_embed, capsys) -> None:
+    LibraRetriever.from_tools(synthetic_tools, embed_model=hash_embed, cache_dir=tmp_path)
+    first = capsys.readouterr().err
+    assert f"/{len(synthetic_tools)}" in first  # a progress bar with the total
+    LibraRetriever.from_tools(synthetic_tools, embed_model=hash_embed, cache_dir=tmp_path)
+    assert f"/{len(synthetic_tools)}" not in capsys.readouterr().err  # cached: nothing to show

@@ -144,3 +144,38 @@ def test_graph_cli(tmp_path: Path) -> None:
     args = parser.parse_args(["graph", str(lib_path), "--out", str(tmp_path / "h.png"), "--tool", "Nope.tool"])
     with pytest.raises(ValueError, match="unknown tool 'Nope.tool'"):
         args.func(args)
+
+
+@pytest.mark.parametrize("suffix", [".graphml", ".dot", ".mmd"])
+def test_graph_exports_through_networkx(tmp_path, suffix, capsys):
+    import networkx as nx
+
+    from llama_index_libra.catalog import ToolCatalog
+    from llama_index_libra.cli import main
+    from llama_index_libra.graph import export_library_graph, library_graph
+    from llama_index_libra.library import Relation, ToolLibrary
+
+    docs = [{"name": n, "description": f"Tool {n} with \"quotes\" [x].", "parameters": {"type": "object", "properties": {"token": {"type": "string"}}}}
+            for n in ("login", "create", "delete")]
+    library = ToolLibrary(catalog=ToolCatalog.from_function_docs(docs, name="app"), relations=[
+        Relation("login", "create", "state"),
+        Relation("login", "create", "provenance", provider_field="token", consumer_field="token", field_similarity=1.0),
+        Relation("create", "delete", "provenance", provider_field="id", consumer_field="token")])
+    graph = library_graph(library)
+    assert graph.number_of_edges() == 3 and graph.number_of_nodes() == 3
+    path = export_library_graph(library, tmp_path / f"g{suffix}")
+    text = path.read_text()
+    if suffix == ".graphml":
+        back = nx.read_graphml(path, force_multigraph=True)
+        assert sorted((a, b, d["kind"]) for a, b, d in back.edges(data=True)) == [
+            ("create", "delete", "provenance"), ("login", "create", "provenance"), ("login", "create", "state")]
+    elif suffix == ".dot":
+        assert text.startswith('digraph "relations of app"') and '"login" -> "create" [label="state"' in text
+    else:
+        assert text.startswith("flowchart LR") and '-->|"provenance: id -> token"|' in text
+    assert main(["graph", str(tmp_path / "lib.json"), "--out", str(tmp_path / f"cli{suffix}")]) == 2  # no such library
+    library.save(tmp_path / "lib.json")
+    assert main(["graph", str(tmp_path / "lib.json"), "--out", str(tmp_path / f"cli{suffix}"), "--tool", "create"]) == 0
+    assert (tmp_path / f"cli{suffix}").exists()
+    with pytest.raises(ValueError, match="unknown graph format"):
+        export_library_graph(library, tmp_path / "g.svg")

@@ -69,7 +69,7 @@ def test_history_records_every_call(retriever: LibraRetriever) -> None:
     tool.call(input="book a hotel in Rome")
     tool("log in to the bank")  # positional input, as some agents pass it
     asyncio.run(tool.acall(input="   "))
-    assert [h.query for h in tool.history] == ["book a hotel in Rome", "log in to the bank", "   "]
+    assert [h.query for h in tool.history] == ["book a hotel in Rome", "log in to the bank", ""]
     first = tool.history[0]
     assert isinstance(first, RetrieverCall) and first.error is None
     assert len(first.names) == len(first.scores) == 4
@@ -77,6 +77,7 @@ def test_history_records_every_call(retriever: LibraRetriever) -> None:
     assert first.names == tuple(h.name for h in retriever.rank("book a hotel in Rome", 4))
     assert tool.history[1].names[0].startswith("bank_")
     assert tool.history[2].names == () and tool.history[2].error == EMPTY_QUERY_ERROR
+    assert tool.history[2].malformed and not tool.history[0].malformed
     assert json.loads(json.dumps([h.to_dict() for h in tool.history]))[0]["query"] == "book a hotel in Rome"
     # deterministic: the same calls give the same records
     again = LibraToolRetrieverTool(retriever, top_k=4)
@@ -151,3 +152,76 @@ def test_an_agent_calls_the_retriever_tool(retriever: LibraRetriever) -> None:
     assert answer.startswith("Candidates:\n1. weather_get_forecast(city: string, day: string) - ")
     assert [h.query for h in tool.history] == ["weather forecast for a city"]
     assert tool.history[0].names[0] == "weather_get_forecast"
+
+
+# --------------------------------------------------------------------------- input normalisation, listed lines
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from llama_index_libra.adapters.tool import (  # noqa: E402
+    SCHEMA_ECHO_ERROR,
+    normalize_retriever_input,
+)
+
+
+@pytest.mark.parametrize(
+    "value, query, problem",
+    [
+        ("  upload an ssh key ", "upload an ssh key", None),
+        ({"description": "upload an ssh key"}, "upload an ssh key", None),
+        ({"query": "sign in", "extra": 3}, "sign in", None),
+        ({"input": {"description": "sign in"}}, "sign in", None),
+        ('{"description": "sign in"}', "sign in", None),
+        (["sign in", "then upload"], "sign in then upload", None),
+        ({"type": "object"}, "", "schema-echo"),
+        ({"type": "string", "description": "A focused natural-language description of the tool you need."}, "", "schema-echo"),
+        ({"input": {"type": "string"}}, "", "schema-echo"),
+        ({"properties": {"input": {"type": "string"}}, "required": ["input"]}, "", "schema-echo"),
+        ("", "", "empty"),
+        ({}, "", "empty"),
+        (None, "", "empty"),
+        (42, "", "not-text"),
+    ],
+)
+def test_normalize_retriever_input(value, query, problem) -> None:
+    parsed = normalize_retriever_input(value)
+    assert (parsed.query, parsed.problem) == (query, problem)
+    assert parsed.malformed is (problem is not None)
+    assert (parsed.message is None) is (problem is None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12))
+def test_normalize_retriever_input_never_raises(value) -> None:
+    parsed = normalize_retriever_input(value)
+    assert isinstance(parsed.query, str)
+    assert parsed.malformed or parsed.query.strip()
+
+
+def test_malformed_inputs_get_a_corrective_message_and_no_search(retriever: LibraRetriever) -> None:
+    tool = LibraToolRetrieverTool(retriever, top_k=3)
+    echo = tool.call(input={"type": "object"})
+    assert echo.is_error and echo.content == SCHEMA_ECHO_ERROR
+    ok = tool.call(input={"description": "weather forecast for a city"})
+    assert not ok.is_error and ok.content.startswith("1. weather_get_forecast")
+    assert [(h.malformed, h.problem) for h in tool.history] == [(True, "schema-echo"), (False, None)]
+    assert tool.history[0].to_dict()["malformed"] is True and tool.history[0].names == ()
+
+
+def test_listed_lines_do_not_repeat_the_signature() -> None:
+    from llama_index.core.tools import FunctionTool
+
+    from llama_index_libra.adapters.retriever import format_tool
+    from llama_index_libra.catalog import ToolCatalog
+
+    def add_ssh_key(access_token: str, title: str) -> dict:
+        """Upload an SSH public key."""
+        return {}
+
+    spec = ToolCatalog.from_tools([FunctionTool.from_defaults(fn=add_ssh_key)]).get("add_ssh_key")
+    assert spec.description.startswith("add_ssh_key(")  # LlamaIndex puts the signature in the description
+    line = format_tool(spec)
+    assert line == "add_ssh_key(access_token: string, title: string) - Upload an SSH public key."
+    assert line.count("add_ssh_key(") == 1

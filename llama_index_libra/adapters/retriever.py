@@ -103,9 +103,22 @@ def format_signature(spec: ToolSpec) -> str:
     return f"{spec.name}({', '.join(parts)})"
 
 
+def _without_signature_line(spec: ToolSpec) -> str:
+    """The description without the ``name(args) -> type`` first line that LlamaIndex's
+    ``FunctionTool.from_defaults`` prepends (the listed signature already says it)."""
+    text = spec.description.strip()
+    for prefix in (f"{spec.name}(", f"{spec.short_name}("):
+        if text.startswith(prefix):
+            first, sep, rest = text.partition("\n")
+            if sep and rest.strip():
+                return rest
+            break
+    return text
+
+
 def format_tool(spec: ToolSpec) -> str:
     """One line an LLM can read: the signature, then the description on the same line."""
-    description = " ".join(spec.description.split())
+    description = " ".join(_without_signature_line(spec).split())
     return f"{format_signature(spec)} - {description}"
 
 
@@ -133,10 +146,12 @@ class RetrievedTool:
 
     @property
     def promoted(self) -> bool:
+        """Whether propagation raised the tool above its base score."""
         return self.score > self.base_score
 
     @classmethod
     def from_ranked(cls, ranked: RankedTool, source: str = SOURCE_RANKED) -> "RetrievedTool":
+        """A retrieved tool from a ranker result, marked with its ``source``."""
         return cls(ranked.name, float(ranked.score), float(ranked.base_score), tuple(ranked.promotions), source)
 
     def reasons(self) -> list[str]:
@@ -199,6 +214,8 @@ class LibraRetriever(BaseRetriever):
         for name in catalog.names:
             shorts.setdefault(catalog.get(name).short_name, []).append(name)
         self._short_names = {s: names[0] for s, names in shorts.items() if len(names) == 1 and s not in catalog}
+        # how to rebuild this retriever with tool objects, for the error an agent adapter raises
+        self._missing_tools_hint = "LibraRetriever.from_tools(tools, ...)"
         super().__init__(callback_manager=callback_manager, verbose=verbose)
 
     # ------------------------------------------------------------------ construction
@@ -208,7 +225,7 @@ class LibraRetriever(BaseRetriever):
         tools: Sequence["BaseTool"],
         *,
         embed_model: "BaseEmbedding | str | None" = None,
-        library: ToolLibrary | str | Path | None = None,
+        library: ToolLibrary | str | Path | Sequence[ToolLibrary | str | Path] | None = None,
         method: str = "libra",
         top_k: int = 20,
         seeds: int = 15,
@@ -217,12 +234,17 @@ class LibraRetriever(BaseRetriever):
         always_include: Sequence[str] = (),
         cache_dir: str | Path | bool | None = None,
         callback_manager: CallbackManager | None = None,
+        show_progress: bool = True,
         **options: Any,
     ) -> "LibraRetriever":
         """A retriever over LlamaIndex tools (``FunctionTool``, ``QueryEngineTool``, ...).
 
         ``library`` is a :class:`ToolLibrary` or the path of a saved one; a saved library built for
         other tools raises :class:`LibraryError`. Without a library, ``libra`` ranks like ``hybrid``.
+        A list of libraries (each induced over a part of ``tools`` with its own runtime) is merged
+        (:meth:`ToolLibrary.merge`); tools no part covers are ranked without relations.
+        The first call for a catalog embeds every tool (a progress bar shows it unless
+        ``show_progress=False``); later calls read the cached embeddings.
         ``options`` are the retrieval options of :data:`RETRIEVAL_OPTIONS` (keyword-only): ``variant``
         (``"paper"`` for the paper's dense joined-query base), ``base``, ``fusion``, ``query_mode``,
         ``segmenter``, ``rrf_k``, ``prerequisites``, ``hard_kinds``, ``aggregate``, ``kinds``.
@@ -242,6 +264,7 @@ class LibraRetriever(BaseRetriever):
             always_include=always_include,
             cache_dir=cache_dir,
             callback_manager=callback_manager,
+            show_progress=show_progress,
             **options,
         )
 
@@ -311,6 +334,7 @@ class LibraRetriever(BaseRetriever):
         lib = ToolLibrary.load(path, catalog=catalog)
         return cls._build(
             lib.catalog,
+            missing_tools_hint=f"LibraRetriever.from_library({str(path)!r}, tools=tools)",
             tools=tools,
             embed_model=embed_model,
             library=lib,
@@ -343,6 +367,8 @@ class LibraRetriever(BaseRetriever):
         callback_manager: CallbackManager | None,
         kinds: Sequence[str] | None = None,
         aggregate: str = "mean",
+        show_progress: bool = False,
+        missing_tools_hint: str | None = None,
         **options: Any,
     ) -> "LibraRetriever":
         check_method(method)
@@ -350,7 +376,11 @@ class LibraRetriever(BaseRetriever):
         unknown = sorted(set(options) - set(RETRIEVAL_OPTIONS))
         if unknown:
             raise TypeError(f"unknown retrieval option(s) {', '.join(unknown)}; use {', '.join(RETRIEVAL_OPTIONS)}")
-        if library is not None and not isinstance(library, ToolLibrary):
+        if isinstance(library, (list, tuple)):
+            # several libraries, each over its own part of the tools (its own catalog and runtime)
+            library = ToolLibrary.merge(library, name=catalog.name)
+            library.check_tools(catalog)
+        elif library is not None and not isinstance(library, ToolLibrary):
             library = ToolLibrary.load(library, catalog=catalog)
         config_kwargs: dict[str, Any] = {"seeds": seeds, "provider_selection": provider_selection, "hops": hops, "aggregate": aggregate}
         if kinds is not None:
@@ -362,33 +392,43 @@ class LibraRetriever(BaseRetriever):
             library=library,
             config=PropagationConfig(**config_kwargs),
             cache_dir=cache_dir,
+            show_progress=show_progress,
             **options,
         )
-        return cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager)
+        retriever = cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager)
+        if missing_tools_hint is not None:
+            retriever._missing_tools_hint = missing_tools_hint
+        return retriever
 
     # ------------------------------------------------------------------ properties
     @property
     def ranker(self) -> ToolRanker:
+        """The :class:`ToolRanker` that scores the catalog."""
         return self._ranker
 
     @property
     def catalog(self) -> ToolCatalog:
+        """The catalog this retriever ranks."""
         return self._ranker.catalog
 
     @property
     def library(self) -> ToolLibrary | None:
+        """The tool library whose relations promote prerequisites (None: dense retrieval only)."""
         return self._ranker.library
 
     @property
     def method(self) -> str:
+        """The retrieval method (``libra``, ``qts``, ``bm25``, ``schema-only``)."""
         return self._ranker.method
 
     @property
     def top_k(self) -> int:
+        """Tools returned per query by default."""
         return self._top_k
 
     @property
     def always_include(self) -> tuple[str, ...]:
+        """Tool names added to every result the ranking left them out of."""
         return self._always_include
 
     @property
@@ -482,14 +522,22 @@ class LibraRetriever(BaseRetriever):
         tools = self.tools
         if tools is None:
             raise ValueError(
-                "this LibraRetriever was built from a catalog without tool objects; "
-                "build it with LibraRetriever.from_tools(tools, ...) to give it to an agent"
+                "this LibraRetriever was built without tool objects; "
+                f"build it with {self._missing_tools_hint} to give it to an agent"
             )
         return ObjectRetriever(
             retriever=self,
             object_node_mapping=SimpleToolNodeMapping(tools),
             node_postprocessors=list(node_postprocessors or []),
         )
+
+    def as_agentic_retriever(self, *, top_k: int = 5, always_include: Sequence[str] = (),
+                             max_found: int | None = None) -> Any:
+        """Agentic mode: an ``ObjectRetriever`` offering the ``tool_retriever`` tool plus every tool its
+        calls have found so far (see :class:`~llama_index_libra.adapters.agentic.AgenticToolRetriever`)."""
+        from llama_index_libra.adapters.agentic import AgenticToolRetriever
+
+        return AgenticToolRetriever(self, top_k=top_k, always_include=always_include, max_found=max_found)
 
     def explain(self, query: str, top_k: int | None = None) -> str:
         """The ranked tools for ``query``, one per line, with final/base scores and reasons."""
@@ -519,18 +567,33 @@ class LibraRetriever(BaseRetriever):
         """Write the library and a small JSON config into ``persist_dir`` (atomic, no pickle).
 
         The embedding model is not saved: pass the same one to :meth:`from_persist_dir` (its
-        identity is recorded, and a different one is reported with a warning).
+        identity is recorded, and a different one is reported with a warning). The tool embeddings
+        are saved beside the config (``.npy``), so a reload with the same encoder does not re-embed.
         """
         persist_dir = Path(persist_dir)
         library = self.library if self.library is not None else ToolLibrary(catalog=self.catalog)
         library.save(persist_dir / LIBRARY_FILE)
         cfg = self._ranker.config
         dense = self._ranker.dense
+        embeddings = None
+        if dense is not None:
+            import io
+
+            import numpy as np
+
+            from llama_index_libra._io import atomic_write_bytes
+
+            target = dense._cache_path(persist_dir)  # the cache layout, rooted in the persist folder
+            buffer = io.BytesIO()
+            np.save(buffer, dense.matrix, allow_pickle=False)
+            atomic_write_bytes(target, buffer.getvalue())
+            embeddings = target.relative_to(persist_dir).as_posix()
         config = {
             "format": RETRIEVER_FORMAT,
             "version": RETRIEVER_VERSION,
             "library": LIBRARY_FILE,
             "catalog_fingerprint": self.catalog.fingerprint(),
+            "catalog_name": self.catalog.name,
             "method": self.method,
             "top_k": self._top_k,
             "seeds": cfg.seeds,
@@ -540,6 +603,7 @@ class LibraRetriever(BaseRetriever):
             "always_include": list(self._always_include),
             "encoder": dense.encoder if dense is not None else None,
             "retrieval": {key: value for key, value in self._ranker.settings().items() if key in _PERSISTED_OPTIONS},
+            "embeddings": embeddings,
         }
         atomic_write_json(persist_dir / RETRIEVER_CONFIG_FILE, config, indent=1)
         return persist_dir
@@ -579,7 +643,8 @@ class LibraRetriever(BaseRetriever):
                 f"{config_path}: config version {config.get('version')!r} is not supported (expects {RETRIEVER_VERSION})"
             )
         tools = list(tools) if tools is not None else None
-        catalog = ToolCatalog.from_tools(tools) if tools is not None else None
+        name = config.get("catalog_name") if isinstance(config.get("catalog_name"), str) else "catalog"
+        catalog = ToolCatalog.from_tools(tools, name=name) if tools is not None else None
         if isinstance(library, ToolLibrary):
             pass
         elif library is not None:
@@ -588,8 +653,21 @@ class LibraRetriever(BaseRetriever):
             entry = confined_path(persist_dir, config.get("library", LIBRARY_FILE),
                                   error=lambda r: LibraryError(f"{config_path}: 'library' {r}; pass library= to load one from elsewhere"))
             library = ToolLibrary.load(entry, catalog=catalog)
+        stored_embeddings = config.get("embeddings")
+        if cache_dir is None and config.get("method") != "bm25" and isinstance(stored_embeddings, str):
+            try:
+                embeddings_path = confined_path(persist_dir, stored_embeddings, error=LibraryError)
+            except LibraryError:
+                embeddings_path = None  # an entry pointing outside the folder is ignored: re-embed
+            if embeddings_path is not None and embeddings_path.is_file():
+                from llama_index_libra.retrieval.dense import encoder_id, resolve_embed_model
+
+                embed_model = resolve_embed_model(embed_model)
+                if encoder_id(embed_model) == config.get("encoder"):
+                    cache_dir = persist_dir  # the saved embeddings: no re-embedding
         retriever = cls._build(
             library.catalog,
+            missing_tools_hint=f"LibraRetriever.from_persist_dir({str(persist_dir)!r}, tools=tools)",
             tools=tools,
             embed_model=embed_model,
             library=library,

@@ -14,7 +14,10 @@ _REQUIRED = ("panel", "method", "recall", "ndcg")
 
 
 def _pyplot() -> Any:
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        raise RuntimeError("plots need matplotlib: pip install 'llama-index-libra[plots]'") from None
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -198,6 +198,20 @@ def callable_identity(fn: Any) -> str:
     return hashlib.sha256(json.dumps(token, default=repr, sort_keys=True).encode("utf-8")).hexdigest()[:16]
 
 
+def _default_name(tools: list[Any]) -> str:
+    """The module all ``tools`` are defined in (its last dotted part), else ``"python"``: a catalog
+    named after the user's code reads better in ``libra show`` and graph titles than a fixed word."""
+    modules = set()
+    for tool in tools:
+        fn = getattr(tool, "real_fn", None) or getattr(tool, "fn", None) or tool
+        modules.add(getattr(fn, "__module__", None))
+    if len(modules) == 1:
+        module = next(iter(modules))
+        if isinstance(module, str) and module and module != "__main__":
+            return module.rsplit(".", 1)[-1]
+    return "python"
+
+
 def _declares(fn: Callable[..., Any], param: str) -> bool:
     try:
         return param in inspect.signature(fn).parameters
@@ -213,7 +227,8 @@ class PythonRuntime(Runtime):
         state_factory: makes a fresh sandbox state.
         state_arg: the keyword through which tools receive the state.
         fixtures: public facts of the fresh state (JSON).
-        name: runtime and catalog name.
+        name: runtime and catalog name (default: the module the tools come from, e.g. ``forge_tools``,
+            else ``"python"``).
         timeout_s: per-call timeout (``None``/``0``/``inf``: none, calls run inline).
         view: ``view(state) -> dict`` JSON view for diffs and digests (default: see module docstring).
     """
@@ -225,13 +240,14 @@ class PythonRuntime(Runtime):
         *,
         state_arg: str = "state",
         fixtures: Mapping[str, Any] | None = None,
-        name: str = "python",
+        name: str | None = None,
         timeout_s: float | None = 10.0,
         view: Callable[[Any], Any] | None = None,
     ) -> None:
         if not callable(state_factory):
             raise TypeError("state_factory must be a callable that returns a fresh state")
-        self.name = name
+        tools = list(tools)
+        self.name = name if name is not None else _default_name(tools)
         self.state_arg = state_arg
         self.default_timeout_s = timeout_s
         self._state_factory = state_factory

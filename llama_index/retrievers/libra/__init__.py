@@ -1,6 +1,7 @@
 """LlamaHub-style path: ``from llama_index.retrievers.libra import LibraRetriever``."""
 
 from llama_index_libra.adapters.retriever import LibraRetriever
+from llama_index_libra.adapters.agentic import AgenticToolRetriever
 from llama_index_libra.adapters.tool import LibraToolRetrieverTool
 
-__all__ = ["LibraRetriever", "LibraToolRetrieverTool"]
+__all__ = ["AgenticToolRetriever", "LibraRetriever", "LibraToolRetrieverTool"]
