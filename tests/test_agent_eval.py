@@ -387,7 +387,7 @@ def test_run_resume_report_plot(bfcl, hash_embed, tmp_path: Path) -> None:
         return made[(name, seed)]
 
     factory = make_retriever_factory(embed_model=hash_embed, libraries={"bfcl": _tiny_library(bfcl)}, top_k=20, cache_dir=False)
-    settings = RunSettings(task_timeout=2.0, concurrency=8)
+    settings = RunSettings(task_timeout=6.0, concurrency=8)
     kwargs = dict(
         benchmarks={"bfcl": bfcl},
         methods=["bm25", "libra"],
