@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["EDGE_COLORS", "GraphSelection", "select_relations", "layered_layout", "draw_library_graph"]
 
-EDGE_COLORS: dict[str, str] = {"provenance": "#d62728", "compatibility": "#2ca02c", "state": "#1f77b4"}
+EDGE_COLORS: dict[str, str] = {"provenance": "#d62728", "compatibility": "#2ca02c", "state": "#1f77b4", "transitive": "#9467bd"}
 _PARALLEL_CURVES = (0.0, 0.15, -0.15)  # arc offsets when one pair has relations of several kinds
 
 
