@@ -717,7 +717,7 @@ class Explorer:
             self.note_attempt(spec.name, template, args, record, outcome)
             if outcome != "success":
                 return False, record
-            bound_values = {v: True for v in binding.values() if isinstance(v, Value)}
+            bound_values = [v for v in binding.values() if isinstance(v, Value)]
             self.provenance_tests(node, spec, template, args, {k: v for k, v in binding.items() if isinstance(v, Value)}, record)
             after_success(spec, template, args, record, child, [canonical_json(v.value) for v in bound_values])
             if node.depth == 0 or not record.state_changes:
