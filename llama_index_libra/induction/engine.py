@@ -71,7 +71,9 @@ class InductionConfig:
     full; past it, a state is explored in full (and may be deepened further, up to
     ``goal_depth``) only when its parent was *productive* (some template succeeded there for the
     first time, or it produced a value under an export name never seen before), at most
-    ``goal_children_per_tool`` such states per transition tool; other states past the bound get
+    ``goal_children_per_tool`` such states per transition tool, plus ``chain_children_per_tool``
+    whose call uses a value the parent's own transition produced (create a branch, commit to it,
+    open a pull request: a chain of creations); other states past the bound get
     value-only tests (``max_value_states`` of them). ``max_states`` bounds the fully explored ones.
 
     ``providers_per_input`` keeps, per consumer input, the value relations of that many providers
@@ -90,6 +92,7 @@ class InductionConfig:
     max_depth: int = 2
     goal_depth: int = 8
     goal_children_per_tool: int = 1
+    chain_children_per_tool: int = 3
     max_states: int = 400
     max_value_states: int = 100
     providers_per_input: int = 1
@@ -302,6 +305,7 @@ class _Master:
         explored_full = len(level)
         value_states = 0
         deep_per_tool: dict[str, int] = {}
+        chain_per_tool: dict[str, int] = {}
         if self.progress is not None:
             self.progress.total = (self.progress.total or 0) + len(level)
             self.progress.refresh()
@@ -340,6 +344,11 @@ class _Master:
                 for tool, record in result.unmatched.items():
                     unmatched.setdefault(tool, record)
                 final_keys = {v.key for v in result.final}
+                # values new in this state (from its transition or read here): a child whose call
+                # uses one continues a chain (create a branch, commit to it, open a pull request)
+                new_json = {canonical_json(v.value) for v in node.pool[node.new_from:] if v.provider == node.path[-1]["tool"]} \
+                    if node.depth else set()
+                chained: set[str] = set()  # one chain child per tool and parent
                 for digest, snap, tool, args, prefix, new_values in result.children:
                     # values persist: everything observed in the parent state, then the new ones
                     child_pool = result.final + [v for v in new_values if v.key not in final_keys]
@@ -355,7 +364,12 @@ class _Master:
                         if node.mode == "full" and after.depth <= cfg.max_depth:
                             mode = "full"
                         elif node.mode == "full" and productive and after.depth <= cfg.goal_depth \
-                                and deep_per_tool.get(tool, 0) < cfg.goal_children_per_tool:
+                                and (deep_per_tool.get(tool, 0) < cfg.goal_children_per_tool
+                                     or (tool not in chained and chain_per_tool.get(tool, 0) < cfg.chain_children_per_tool
+                                         and any(canonical_json(a) in new_json for a in args.values()))):
+                            if deep_per_tool.get(tool, 0) >= cfg.goal_children_per_tool:
+                                chain_per_tool[tool] = chain_per_tool.get(tool, 0) + 1
+                            chained.add(tool)
                             mode = "full"
                             deep_per_tool[tool] = deep_per_tool.get(tool, 0) + 1
                             self.report.goal_states += 1
@@ -567,7 +581,23 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
             if len(chosen) >= per_input:
                 break
         allowed[key] = set(chosen)
-    return [r for r in relations if r.consumer_field is None or r.provider in allowed[(r.consumer, r.consumer_field)]]
+    # a state relation whose consumer took a value the provider created is create-before-use of
+    # that input: a provider that itself takes that field (a fork taking a repository id) is an
+    # alternative route when a source of the field is known for the same input
+    sources: dict[tuple[str, str], set[str]] = {}
+    for r in relations:
+        fields = [r.consumer_field] if r.consumer_field else list((r.evidence or {}).get("fresh_inputs") or [])
+        for f in fields:
+            if f not in inputs.get(r.provider, ()):
+                sources.setdefault((r.consumer, f), set()).add(r.provider)
+
+    def keep(r: Relation) -> bool:
+        if r.consumer_field is not None:
+            return r.provider in allowed[(r.consumer, r.consumer_field)]
+        took = list((r.evidence or {}).get("fresh_inputs") or [])
+        return not took or not all(f in inputs.get(r.provider, ()) and sources.get((r.consumer, f)) for f in took)
+
+    return [r for r in relations if keep(r)]
 
 
 def _lean(node: Node) -> Node:

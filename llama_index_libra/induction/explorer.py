@@ -629,6 +629,7 @@ class Explorer:
         pool = after.pool if after_pool is None else after_pool
         self.build_index(pool)
         fresh = list(fresh)
+        fresh_keys = {v.key for v in fresh}
         succeeded = self.knowledge.get("succeeded")
         for spec in self.by_partition[self.partition[provider]]:
             if spec.name == provider:
@@ -657,13 +658,17 @@ class Explorer:
                     ra, _ = self.run(after, spec.name, call)
                     if self.classify(spec.name, ra) != "success":
                         continue
-                    self.admit(Relation(provider, spec.name, "state", None, None, None, {
+                    evidence = {
                         "state": list(before.path),
                         "provider_call": self.call_json(provider, provider_args),
                         "consumer_call": self.call_json(spec.name, call),
                         "before": self.trim(rb),
                         "after": self.trim(ra),
-                    }))
+                    }
+                    took = sorted(k for k, v in binding.items() if v.key in fresh_keys)
+                    if took:  # inputs that took a value the transition produced (create-before-use)
+                        evidence["fresh_inputs"] = took
+                    self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
 
     # ---- exploration
     def explore_node(self, node: Node) -> NodeResult:
