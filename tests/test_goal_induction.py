@@ -359,6 +359,7 @@ def test_gitforge_floor(tmp_path):
                          text=True, check=True).stdout
     recall = float(out.split("recall ")[1].split("= ")[1].split()[0])
     precision = float(out.split("precision ")[1].split("= ")[1].split()[0])
-    assert recall >= 0.45, out
-    assert precision >= 0.70, out
-    assert report.tools_succeeded >= 40
+    # measured 0.73 / 0.91 (51/60 tools succeed); the floor leaves a margin
+    assert recall >= 0.65, out
+    assert precision >= 0.85, out
+    assert report.tools_succeeded >= 45
