@@ -29,6 +29,7 @@ from llama_index.core.tools.types import AsyncBaseTool
 from llama_index.core.workflow.errors import WorkflowRuntimeError
 
 from agent_eval.config import RunSettings
+from agent_eval.inputs import JsonReActChatFormatter, SafeReActOutputParser, corrective_observation, retriever_query
 from agent_eval.prompts import react_header, render_user_message, retriever_description
 from llama_index_libra.adapters.tool import TOOL_NAME, LibraToolRetrieverTool
 
@@ -82,6 +83,7 @@ class CallRecord:
     over_budget: bool = False
     arguments: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    malformed: bool = False  # an unusable Action Input: answered with a correction, no search, not budgeted
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -116,8 +118,11 @@ def _timed(fn: Callable[..., ToolOutput], *args: Any, **kwargs: Any) -> tuple[To
 class BudgetedRetrieverTool(AsyncBaseTool):
     """``tool_retriever`` with a call budget and a record of every call.
 
-    Calls ``1..budget`` go to the wrapped :class:`LibraToolRetrieverTool`; each invocation counts,
-    an errored one (an empty or missing ``input``) too. A call past the budget returns
+    Every Action Input first goes through :func:`agent_eval.inputs.retriever_query`: an unusable one
+    (empty or unparseable, no text, a schema echo) runs no search, does not count against the
+    budget, is recorded with ``malformed=True`` and answered with :func:`corrective_observation`.
+    A usable one goes, as its text, to the wrapped :class:`LibraToolRetrieverTool`; calls
+    ``1..budget`` count (one whose retrieval errored too). A call past the budget returns
     :func:`budget_error` as an error result and is recorded with ``over_budget=True``.
     ``on_call`` sees each record as it happens (the run's JSONL call log). ``acall`` ranks on the
     shared retrieval thread, so concurrent agents keep talking to their LLM meanwhile.
@@ -144,7 +149,19 @@ class BudgetedRetrieverTool(AsyncBaseTool):
     @property
     def used(self) -> int:
         """Calls counted against the budget so far."""
-        return sum(1 for c in self.calls if not c.over_budget)
+        return sum(1 for c in self.calls if not c.over_budget and not c.malformed)
+
+    def _malformed(self, kwargs: dict[str, Any], reason: str) -> ToolOutput:
+        message = corrective_observation(reason, tool_name=TOOL_NAME)
+        self._record(CallRecord(len(self.calls) + 1, "", error=reason, arguments=_json_safe(kwargs), malformed=True))
+        return ToolOutput(content=message, tool_name=TOOL_NAME, raw_input=_json_safe(kwargs), raw_output=None, is_error=True)
+
+    def _argument_description(self) -> str:
+        schema = self.metadata.fn_schema
+        try:
+            return str(schema.model_json_schema()["properties"]["input"].get("description") or "") if schema else ""
+        except Exception:  # noqa: BLE001 - a tool without that argument schema: no description to compare
+            return ""
 
     def _record(self, record: CallRecord) -> None:
         self.calls.append(record)
@@ -174,17 +191,23 @@ class BudgetedRetrieverTool(AsyncBaseTool):
         return output
 
     def call(self, *args: Any, **kwargs: Any) -> ToolOutput:
+        query, reason = retriever_query(args, kwargs, argument_description=self._argument_description())
+        if query is None:
+            return self._malformed(kwargs, reason or "unusable input")
         if self.used >= self.budget:
-            return self._over_budget(args, kwargs)
+            return self._over_budget((query,), kwargs)
         start = time.perf_counter()
-        output = self.inner.call(*args, **kwargs)
+        output = self.inner.call(input=query)
         return self._after(output, kwargs, time.perf_counter() - start)
 
     async def acall(self, *args: Any, **kwargs: Any) -> ToolOutput:
+        query, reason = retriever_query(args, kwargs, argument_description=self._argument_description())
+        if query is None:
+            return self._malformed(kwargs, reason or "unusable input")
         if self.used >= self.budget:
-            return self._over_budget(args, kwargs)
+            return self._over_budget((query,), kwargs)
         loop = asyncio.get_running_loop()
-        output, seconds = await loop.run_in_executor(_RETRIEVAL_EXECUTOR, functools.partial(_timed, self.inner.call, *args, **kwargs))
+        output, seconds = await loop.run_in_executor(_RETRIEVAL_EXECUTOR, functools.partial(_timed, self.inner.call, input=query))
         return self._after(output, kwargs, seconds)
 
 
@@ -200,8 +223,11 @@ def build_agent(tool: AsyncBaseTool, llm: "LLM") -> ReActAgent:
     """A ``ReActAgent`` with ``tool`` as its only tool and Figure 15's system prompt.
 
     ``streaming=False``: the local vLLM engine cannot stream, and nothing here needs tokens early.
+    Past Action Inputs are written into the prompt as JSON (:class:`JsonReActChatFormatter`); any
+    parser failure is a malformed step the model is asked to fix (:class:`SafeReActOutputParser`).
     """
-    agent = ReActAgent(tools=[tool], llm=llm, streaming=False)
+    agent = ReActAgent(tools=[tool], llm=llm, streaming=False, formatter=JsonReActChatFormatter(),
+                       output_parser=SafeReActOutputParser())
     agent.update_prompts({"react_header": PromptTemplate(react_header())})
     return agent
 
@@ -304,11 +330,14 @@ class TaskOutcome:
             "status": self.status,
             "error": self.error,
             "answer": self.answer,
-            "n_calls": sum(1 for c in self.calls if not c.over_budget),
+            "n_calls": sum(1 for c in self.calls if not c.over_budget and not c.malformed),
             "calls": [c.to_json() for c in self.calls],
             "steps": self.steps,
             "n_steps": sum(1 for s in self.steps if s.get("type") == "llm"),
-            "n_malformed": sum(1 for s in self.steps if s.get("kind") in ("malformed", "empty")),
+            # unparseable replies (LlamaIndex's retry) plus Action Inputs that were no usable query
+            "n_malformed": sum(1 for s in self.steps if s.get("kind") in ("malformed", "empty"))
+            + sum(1 for c in self.calls if c.malformed),
+            "n_malformed_inputs": sum(1 for c in self.calls if c.malformed),
             "llm_calls": self.llm.calls,
             "llm_seconds": round(self.llm.seconds, 6),
             "prompt_tokens": self.llm.prompt_tokens,
@@ -411,11 +440,14 @@ async def run_agent_task(
 
 
 def call_lists(calls: Sequence[CallRecord | dict[str, Any]]) -> list[list[str]]:
-    """The ranked name lists of the calls counted against the budget, in call order (errors give [])."""
+    """The ranked name lists of the calls counted against the budget, in call order (errors give []).
+
+    Over-budget calls and malformed inputs (no search was run) are not retrieval iterations."""
     out = []
     for c in calls:
         over = c.over_budget if isinstance(c, CallRecord) else bool(c.get("over_budget"))
-        if over:
+        malformed = c.malformed if isinstance(c, CallRecord) else bool(c.get("malformed"))
+        if over or malformed:
             continue
         names = c.names if isinstance(c, CallRecord) else c.get("names") or []
         out.append(list(names))

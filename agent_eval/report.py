@@ -255,6 +255,9 @@ def _bench_label(bench: str) -> str:
     return BENCHMARK_LABELS.get(bench, bench)
 
 
+_LLM_COLUMN = 16  # width of the LLM column for short labels
+
+
 def format_report(rows: Sequence[ReportRow], gains: Sequence[Gain]) -> str:
     """Tables per benchmark and iteration, the gains, and a run-health footer."""
     lines: list[str] = []
@@ -266,13 +269,14 @@ def format_report(rows: Sequence[ReportRow], gains: Sequence[Gain]) -> str:
             k = mine[0].k
             plural = "iteration" if it == 1 else "iterations"
             lines.append(f"{_bench_label(bench)}@{k} after {it} {plural} (mean ± s.e. over seeds, %)")
-            header = f"{'Method':<13}{'LLM':<16}{'Recall@' + str(k):>14}{'NDCG@' + str(k):>14}{'P@' + str(k):>8}  seeds  tasks"
+            llm_w = max([_LLM_COLUMN] + [len(r.llm_label) + 2 for r in mine])  # a long label widens the column
+            header = f"{'Method':<13}{'LLM':<{llm_w}}{'Recall@' + str(k):>14}{'NDCG@' + str(k):>14}{'P@' + str(k):>8}  seeds  tasks"
             lines.append(header)
             lines.append("-" * len(header))
             for r in mine:
                 tasks = str(r.tasks[0]) if len(set(r.tasks)) == 1 else f"{min(r.tasks)}-{max(r.tasks)}"
                 lines.append(
-                    f"{_label(r.method):<13}{r.llm_label:<16}{_pct(r.recall, r.recall_se):>14}{_pct(r.ndcg, r.ndcg_se):>14}"
+                    f"{_label(r.method):<13}{r.llm_label:<{llm_w}}{_pct(r.recall, r.recall_se):>14}{_pct(r.ndcg, r.ndcg_se):>14}"
                     f"{_pct(r.precision):>8}  {len(r.seeds):>5}  {tasks:>5}"
                 )
             lines.append("")

@@ -113,7 +113,11 @@ class Cell:
     seed: int
 
     def path(self, run_dir: str | Path) -> Path:
-        return Path(run_dir) / self.benchmark / self.method / self.llm / f"seed-{self.seed}"
+        """The cell's folder; names from the config become safe file-name components inside ``run_dir``."""
+        from llama_index_libra._io import safe_component
+
+        parts = (safe_component(self.benchmark), safe_component(self.method), safe_component(self.llm))
+        return Path(run_dir).joinpath(*parts, f"seed-{int(self.seed)}")
 
     def label(self) -> str:
         return f"{self.benchmark}/{self.method}/{self.llm}/seed-{self.seed}"
@@ -145,7 +149,18 @@ def load_cell_records(cell_dir: str | Path) -> dict[str, dict[str, Any]]:
     return latest
 
 
+# Retrieval methods that rank without a dense encoder: their cell.json records none.
+ENCODER_FREE_METHODS = ("bm25",)
+# Methods that read a tool library (relations): only their cell.json records the libraries.
+LIBRARY_METHODS = ("libra", "schema-only")
+
+
 def _cell_header(cell: Cell, settings: RunSettings, k: int, llm_info: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+    extra = dict(extra)
+    if cell.method in ENCODER_FREE_METHODS:
+        extra.pop("encoder", None)
+    if cell.method not in LIBRARY_METHODS:
+        extra.pop("libraries", None)
     return {
         "format": CELL_FORMAT,
         "version": CELL_VERSION,
@@ -424,8 +439,8 @@ def make_retriever_factory(
         return loaded[bench.name]
 
     def factory(bench: "Benchmark", method: str) -> "LibraRetriever":
-        library = library_for(bench) if method in ("libra", "schema-only") else None
-        embed = None if method == "bm25" else encoder()
+        library = library_for(bench) if method in LIBRARY_METHODS else None
+        embed = None if method in ENCODER_FREE_METHODS else encoder()
         return LibraRetriever.from_catalog(
             bench.catalog, embed_model=embed, library=library, method=method, top_k=top_k, cache_dir=cache_dir
         )

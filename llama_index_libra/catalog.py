@@ -10,6 +10,7 @@ constraints stated in prose ("[Enum]: [...]", "between 0 and 1", "YYYY-MM-DD") i
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
 import re
@@ -283,13 +284,27 @@ class ToolSpec:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "ToolSpec":
-        """Build from a record written by :meth:`to_dict` (already normalized)."""
+        """Build from a record written by :meth:`to_dict` (already normalized); raises CatalogError
+        for a record that is not one."""
+        from llama_index_libra._io import parse_json
+
+        if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
+            raise CatalogError(f"tool record {_clip(data)} has no string 'name'")
+        params = data.get("parameters") or {"type": "object", "properties": {}}
+        if not isinstance(params, Mapping):
+            raise CatalogError(f"tool {data['name']!r}: 'parameters' must be a JSON object, got {type(params).__name__}")
+        source = data.get("source")
+        if isinstance(source, str):
+            source = parse_json(source, error=lambda r: CatalogError(f"tool {data['name']!r}: 'source' is not JSON ({r})"))
+        if source is not None and not isinstance(source, dict):
+            raise CatalogError(f"tool {data['name']!r}: 'source' must be a JSON object, got {type(source).__name__}")
+        _check_schemas(data["name"], params, data.get("response"))
         return cls(
             name=data["name"],
             description=data.get("description", ""),
-            parameters=dict(data.get("parameters") or {"type": "object", "properties": {}}),
+            parameters=dict(params),
             response=data.get("response"),
-            source=json.loads(data["source"]) if isinstance(data.get("source"), str) else data.get("source"),
+            source=source,
         )
 
     @classmethod
@@ -313,11 +328,14 @@ class ToolSpec:
         if response is not None and not isinstance(response, Mapping):
             raise CatalogError(f"tool {name!r}: 'response' must be a JSON object, got {type(response).__name__}")
         source = json.loads(json.dumps(doc))  # plain JSON copy
+        parameters = normalize_schema(params)
+        normalized_response = normalize_schema(response) if response is not None else None
+        _check_schemas(name, parameters, normalized_response)
         return cls(
             name=name,
             description=doc["description"],
-            parameters=normalize_schema(params),
-            response=normalize_schema(response) if response is not None else None,
+            parameters=parameters,
+            response=normalized_response,
             source=source,
         )
 
@@ -404,6 +422,8 @@ class ToolCatalog(Sequence[ToolSpec]):
                 specs.append(ToolSpec.from_function_doc(doc, namespace=namespace))
             except CatalogError as exc:
                 problems.append(f"entry {i}: {exc}")
+            except RecursionError:
+                problems.append(f"entry {i}: its schemas nest too deeply")
         if problems:
             raise CatalogError("invalid catalog entries: " + "; ".join(problems))
         return cls(specs, name=name)
@@ -425,25 +445,39 @@ class ToolCatalog(Sequence[ToolSpec]):
 
     @classmethod
     def from_file(cls, path: str | Path, *, name: str | None = None) -> "ToolCatalog":
-        """Load a JSON array, a ``{"tools": [...]}`` object, or JSONL of function docs."""
+        """Load a JSON array, a ``{"tools": [...]}`` object, or JSONL of function docs.
+
+        Every problem (unreadable, not UTF-8, malformed JSON, wrong shapes) is one CatalogError line.
+        """
+        from llama_index_libra._io import parse_json
+
         path = Path(path)
         if not path.exists():
             raise CatalogError(f"catalog file {path} does not exist")
-        text = path.read_text(encoding="utf-8")
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise CatalogError(f"cannot read catalog file {path}: {exc.strerror or exc}") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CatalogError(f"malformed catalog file {path}: not UTF-8 text (byte {exc.start})") from None
         docs: list[Any]
         stripped = text.lstrip()
-        try:
-            if stripped.startswith("[") or stripped.startswith("{") and path.suffix != ".jsonl":
-                data = json.loads(text)
-                if isinstance(data, Mapping) and "tools" in data:
-                    data = data["tools"]
-                if isinstance(data, Mapping):
-                    data = [data]
-                docs = list(data)
-            else:
-                docs = [json.loads(line) for line in text.splitlines() if line.strip()]
-        except json.JSONDecodeError as exc:
-            raise CatalogError(f"malformed catalog file {path}: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        if stripped.startswith("[") or stripped.startswith("{") and path.suffix != ".jsonl":
+            data = parse_json(text, error=lambda r: CatalogError(f"malformed catalog file {path}: {r}"))
+            if isinstance(data, Mapping) and "tools" in data:
+                data = data["tools"]
+                if not isinstance(data, (list, Mapping)):
+                    raise CatalogError(f"catalog file {path}: 'tools' must be a list of function docs, got {type(data).__name__}")
+            if isinstance(data, Mapping):
+                data = [data]
+            docs = list(data)
+        else:
+            docs = []
+            for lineno, line in enumerate(text.splitlines(), 1):
+                if line.strip():
+                    docs.append(parse_json(line, error=lambda r, n=lineno: CatalogError(f"malformed catalog file {path}: line {n}: {r}")))
         if not docs:
             raise CatalogError(f"catalog file {path} holds no tools")
         return cls.from_function_docs(docs, name=name or path.stem)
@@ -463,6 +497,80 @@ class ToolCatalog(Sequence[ToolSpec]):
         return cls([ToolSpec.from_dict(r) for r in records], name=name)
 
 
+def _clip(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_SCHEMA_TYPES = frozenset({"object", "array", "string", "number", "integer", "boolean", "null"})
+
+
+def _parameter_problems(spec: ToolSpec) -> list[str]:
+    """Shape problems of a tool's parameter schema that would break contracts and retrieval."""
+    params = spec.parameters
+    where = f"tool {spec.name!r}: parameters"
+    out: list[str] = []
+    props = params.get("properties", {})
+    if props is None:
+        props = {}
+    if not isinstance(props, Mapping):
+        out.append(f"{where}.properties must be a JSON object, got {type(props).__name__}")
+    else:
+        for key, sub in props.items():
+            if not isinstance(key, str) or not key:
+                out.append(f"{where}.properties has an empty or non-string name {_clip(key)}")
+            elif not isinstance(sub, (Mapping, bool)):
+                out.append(f"{where}.properties.{key} must be a JSON Schema object, got {type(sub).__name__}")
+    required = params.get("required", [])
+    if required is not None and (not isinstance(required, list) or not all(isinstance(r, str) for r in required)):
+        out.append(f"{where}.required must be a list of parameter names, got {_clip(required)}")
+    from llama_index_libra.contracts.safeschema import outside_references
+
+    for schema, label in ((params, "parameters"), (spec.response, "response")):
+        refs = outside_references(schema, label, scope="the tool doc") if schema is not None else []
+        if refs:  # never fetched by any validator; refused here so no contract inherits one
+            out.append(f"tool {spec.name!r}: {refs[0]} (inline the referenced schema)")
+    kind = params.get("type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    if kind is not None and not all(isinstance(k, str) and k in _SCHEMA_TYPES for k in kinds):
+        out.append(f"{where}.type must be a JSON Schema type name, got {_clip(kind)}")
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def _meta_validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(Draft202012Validator.META_SCHEMA)
+
+
+@functools.lru_cache(maxsize=8192)
+def _metaschema_problem(schema_json: str) -> str | None:
+    """The first reason the schema (as JSON text) is not valid JSON Schema draft 2020-12, or None.
+
+    Cached by text: checking costs about a millisecond per tool, and catalogs are loaded repeatedly.
+    """
+    error = next(iter(_meta_validator().iter_errors(json.loads(schema_json))), None)
+    if error is None:
+        return None
+    return f"{error.json_path[1:] or ''}: {error.message[:160]}"
+
+
+def _check_schemas(name: str, parameters: Any, response: Any) -> None:
+    """CatalogError when a loaded tool's parameter or response schema is no valid JSON Schema (contracts
+    copy these schemas, and an invalid one would stop the build later instead of here)."""
+    for label, schema in (("parameters", parameters), ("response", response)):
+        if not isinstance(schema, Mapping):
+            continue
+        try:
+            text = json.dumps(schema, sort_keys=True, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            raise CatalogError(f"tool {name!r}: {label} is not JSON") from None
+        reason = _metaschema_problem(text)
+        if reason is not None:
+            raise CatalogError(f"tool {name!r}: {label}{reason} (not a valid JSON Schema)")
+
+
 def _validate(tools: list[ToolSpec]) -> None:
     if not tools:
         raise CatalogError("the catalog is empty: give at least one tool")
@@ -479,6 +587,15 @@ def _validate(tools: list[ToolSpec]) -> None:
             problems.append(f"tool {t.name!r} lacks description")
         if not isinstance(t.parameters, dict):
             problems.append(f"tool {t.name!r} has non-object parameters")
+        else:
+            problems += _parameter_problems(t)
+        if t.response is not None and not isinstance(t.response, dict):
+            problems.append(f"tool {t.name!r}: 'response' must be a JSON object, got {type(t.response).__name__}")
+        try:
+            t.text().encode("utf-8")
+        except (UnicodeEncodeError, RecursionError, TypeError, ValueError) as exc:
+            reason = "holds a lone surrogate (not UTF-8)" if isinstance(exc, UnicodeEncodeError) else f"metadata is not JSON text ({type(exc).__name__})"
+            problems.append(f"tool {t.name!r}: {reason}")
         if t.name in seen:
             dups.append(t.name)
         seen[t.name] = i

@@ -15,6 +15,7 @@ def cmd_induce(args: argparse.Namespace) -> int:
     from llama_index_libra.induction.engine import InductionConfig, induce
     from llama_index_libra.library import load_overrides
 
+    out, report_path = _check_outputs(args)
     runtime = benchmark_runtime(args.benchmark, **_runtime_options(args))
     config = InductionConfig(max_depth=args.max_depth, max_states=args.max_states, tau=args.tau, timeout_s=args.timeout)
     proposer = _llm_proposer(args, runtime)
@@ -25,20 +26,41 @@ def cmd_induce(args: argparse.Namespace) -> int:
         executor = RayExecutor(address=args.ray_address, workers=args.workers)
     library, report = induce(runtime, proposer=proposer, config=config, field_encoder=args.field_encoder,
                              executor=executor, workers=args.workers, log_dir=args.log_dir,
-                             show_progress=not args.quiet)
+                             show_progress=not args.quiet, isolation=args.isolation)
     if args.overrides:
         library = library.apply_overrides(load_overrides(args.overrides))
-    out = Path(args.out)
     library.save(out)
-    report_path = Path(args.report) if args.report else out.with_name(out.name.replace(".json", "") + ".report.json")
     report.write(report_path)
     print(report.summary())
     if proposer is not None:
         stats = proposer.stats()
-        print(f"contracts by {stats['proposer']}: {stats['llm_calls']} LLM calls, {stats['cache_hits']} cache hits, "
-              f"{stats['contracts_revised']} revised, {len(stats['fallbacks'])} schema-derived fallbacks")
+        print(f"contracts by {stats['proposer']}: {stats['llm_calls']} LLM calls ({stats.get('llm_seconds', 0):.1f} s), "
+              f"{stats['cache_hits']} cache hits, {stats.get('valid_replies', 0)} valid / {stats.get('invalid_replies', 0)} invalid "
+              f"replies ({stats.get('truncated_replies', 0)} cut at the token limit), {stats['contracts_revised']} revised, "
+              f"{len(stats['fallbacks'])} schema-derived fallbacks ({len(stats.get('request_failures') or {})} failed requests)")
+        tokens = stats.get("prompt_tokens") or {}
+        if tokens.get("total"):
+            print(f"prompt tokens sent: {tokens['total']:,} ({tokens['counter']}); shared prefix "
+                  f"{100 * (tokens['shared_prefix_share'] or 0):.1f}% ({tokens['order']} order)")
+        for tool, why in (stats.get("request_failures") or {}).items():
+            print(f"  LLM request failed for {tool}: {why}")
     print(f"wrote {out} and {report_path}")
     return 0
+
+
+def _check_outputs(args: argparse.Namespace) -> tuple[Path, Path]:
+    """The library and report paths, checked writable before the build starts; temporary files
+    left beside them by a killed earlier run are removed."""
+    from llama_index_libra._io import check_writable, temp_files_beside
+    from llama_index_libra.cli import CLIError
+
+    out = Path(args.out)
+    report_path = Path(args.report) if args.report else out.with_name(out.name.replace(".json", "") + ".report.json")
+    for path in (out, report_path):
+        check_writable(path, error=lambda reason: CLIError(f"--out/--report: {reason}"))
+        for stale in temp_files_beside(path):
+            stale.unlink(missing_ok=True)
+    return out, report_path
 
 
 def _llm_proposer(args: argparse.Namespace, runtime: Any) -> Any:
@@ -54,12 +76,13 @@ def _llm_proposer(args: argparse.Namespace, runtime: Any) -> Any:
         raise CLIError(f"--llm {args.llm} needs --model NAME")
     try:
         llm = make_llm(args.llm, model=args.model, api_base=args.api_base, context_window=args.context_window,
-                       max_tokens=args.max_tokens)
+                       max_tokens=args.max_tokens, timeout_s=args.request_timeout)
     except ImportError as exc:
         raise CLIError(str(exc)) from exc
     cache = Path(args.llm_cache) if args.llm_cache else default_cache_dir() / "llm-contracts"
     return LLMContractProposer(llm, registry="bfcl" if args.benchmark == "bfcl" else "callable-signature",
-                               cache_dir=cache, fixtures=getattr(runtime, "fixtures", None))
+                               cache_dir=cache, fixtures=getattr(runtime, "fixtures", None),
+                               max_attempts=args.llm_attempts)
 
 
 def _runtime_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -140,6 +163,17 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive_float(text: str) -> float:
+    """argparse type: a finite number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
 def register(sub: Any) -> None:
     from llama_index_libra.cli import _positive_int
 
@@ -166,6 +200,9 @@ def register(sub: Any) -> None:
     p.add_argument("--executor", choices=["serial", "process", "ray"], default="process",
                    help="where composition tests run: this process, a local process pool (default), or Ray")
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument("--isolation", choices=["process", "none"], default=None,
+                   help="process: every call in a supervised child, so a tool that crashes or hangs costs one call "
+                   "(the runtime's default); none: calls in the worker itself (faster, a crash stops the build)")
     p.add_argument("--ray-address", default=None, help="an existing Ray cluster (default: a local ray.init())")
     p.add_argument("--log-dir", default=None,
                    help="append-only run log: an interrupted build resumes from it, a rebuild after a catalog edit reruns only what changed")
@@ -178,6 +215,11 @@ def register(sub: Any) -> None:
                    help="reply cache folder (default: ~/.cache/llama-index-libra/llm-contracts); reruns resume from it")
     p.add_argument("--context-window", type=int, default=32768, help="the model's context window (tokens)")
     p.add_argument("--max-tokens", type=int, default=4096, help="most tokens per contract reply")
+    p.add_argument("--request-timeout", type=_positive_float, default=300.0,
+                   help="seconds to wait for one LLM reply (default 300); a tool whose request times out gets the "
+                   "schema-derived contract, recorded in the report")
+    p.add_argument("--llm-attempts", type=_positive_int, default=3,
+                   help="tries per LLM request against an unreachable server or a 429/5xx (default 3)")
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(func=cmd_induce)
 

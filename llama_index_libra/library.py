@@ -8,6 +8,7 @@ or veto relations by hand in an overrides file; the library records which overri
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
@@ -61,6 +62,17 @@ class Relation:
     source: str = "induced"  # "induced" | "override"
 
     def __post_init__(self) -> None:
+        for name in ("provider", "consumer", "kind", "source"):
+            if not isinstance(getattr(self, name), str):
+                raise LibraryError(f"relation {name} must be a string, got {type(getattr(self, name)).__name__}")
+        for name in ("provider_field", "consumer_field"):
+            if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
+                raise LibraryError(f"relation {self.provider} -> {self.consumer}: {name} must be a string or null")
+        sim = self.field_similarity
+        if sim is not None and (isinstance(sim, bool) or not isinstance(sim, (int, float)) or not math.isfinite(sim)):
+            raise LibraryError(f"relation {self.provider} -> {self.consumer}: field_similarity must be a finite number or null")
+        if not isinstance(self.evidence, Mapping):
+            raise LibraryError(f"relation {self.provider} -> {self.consumer}: evidence must be a JSON object")
         if self.kind not in RELATION_KINDS:
             raise LibraryError(f"relation {self.provider} -> {self.consumer}: unknown kind {self.kind!r}")
         if self.kind in VALUE_KINDS and not self.consumer_field:
@@ -88,6 +100,8 @@ class Relation:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Relation":
+        if not isinstance(data, Mapping):
+            raise LibraryError(f"a relation record must be a JSON object, got {type(data).__name__}")
         try:
             return cls(
                 provider=data["provider"],
@@ -221,19 +235,43 @@ class ToolLibrary:
         }
 
     def save(self, path: str | Path) -> Path:
-        """Write the library atomically as deterministic, human-readable JSON."""
-        return atomic_write_json(path, self.to_json(), indent=1)
+        """Write the library atomically as deterministic, human-readable JSON.
+
+        Text that UTF-8 cannot encode (a lone surrogate from a tool's docstring or an LLM reply) is
+        repaired to U+FFFD rather than lost with the whole build at the last step."""
+        from llama_index_libra.records import storable_json
+
+        return atomic_write_json(path, storable_json(self.to_json()), indent=1)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, catalog: ToolCatalog | None = None) -> "ToolLibrary":
+        """Build from the JSON of :meth:`to_json`; every problem is one LibraryError line."""
+        from llama_index_libra.catalog import CatalogError
+
         if not isinstance(data, Mapping) or data.get("format") != LIBRARY_FORMAT:
             raise LibraryError("not a llama-index-libra tool library (missing or wrong 'format')")
         version = data.get("version")
-        if version != LIBRARY_VERSION:
+        if type(version) is not int or version != LIBRARY_VERSION:  # True == 1 in Python
             raise LibraryError(
                 f"library file version {version!r} is not supported by this package (expects {LIBRARY_VERSION}); rebuild it with `libra induce`"
             )
-        stored = ToolCatalog.from_records(data["catalog"]["tools"], name=data["catalog"].get("name", "catalog"))
+        stored_json = data.get("catalog")
+        if not isinstance(stored_json, Mapping) or not isinstance(stored_json.get("tools"), list):
+            raise LibraryError("library 'catalog' must be an object with a 'tools' list")
+        name = stored_json.get("name", "catalog")
+        if not isinstance(name, str):
+            raise LibraryError("library catalog 'name' must be a string")
+        for key, kind in (("relations", list), ("contracts", Mapping), ("runtime", Mapping), ("settings", Mapping), ("overrides", Mapping)):
+            if key in data and not isinstance(data[key], kind):
+                raise LibraryError(f"library {key!r} must be a JSON {'array' if kind is list else 'object'}, got {type(data[key]).__name__}")
+        contracts = data.get("contracts", {})
+        bad = sorted(str(k) for k, v in contracts.items() if not isinstance(v, Mapping))
+        if bad:
+            raise LibraryError(f"library contracts must be JSON objects: {', '.join(bad[:8])}")
+        try:
+            stored = ToolCatalog.from_records(stored_json["tools"], name=name)
+        except CatalogError as exc:
+            raise LibraryError(f"library catalog: {exc}") from None
         if catalog is not None and catalog.fingerprint() != stored.fingerprint():
             missing = [n for n in stored.names if n not in catalog]
             extra = f"; tools not in your catalog: {', '.join(missing[:8])}" if missing else ""
@@ -241,7 +279,7 @@ class ToolLibrary:
         return cls(
             catalog=catalog or stored,
             relations=[Relation.from_json(r) for r in data.get("relations", [])],
-            contracts=dict(data.get("contracts", {})),
+            contracts=dict(contracts),
             candidates=_decode_candidates(data.get("candidates", []), stored),
             runtime=dict(data.get("runtime", {})),
             settings=dict(data.get("settings", {})),
@@ -250,22 +288,23 @@ class ToolLibrary:
 
     @classmethod
     def load(cls, path: str | Path, *, catalog: ToolCatalog | None = None) -> "ToolLibrary":
-        """Read a library file; corrupt JSON or another format version fails with a clear message."""
+        """Read a library file; unreadable, corrupt or malformed content fails with one clear line."""
+        from llama_index_libra._io import parse_json
+
         path = Path(path)
         if not path.exists():
             raise LibraryError(f"library file {path} does not exist")
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise LibraryError(f"library file {path} is corrupt: {exc.msg} at line {exc.lineno}") from None
-        except UnicodeDecodeError:
-            raise LibraryError(f"library file {path} is corrupt: not UTF-8 text") from None
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise LibraryError(f"cannot read library file {path}: {exc.strerror or exc}") from None
+        data = parse_json(raw, error=lambda r: LibraryError(f"library file {path} is corrupt: {r}"))
         try:
             return cls.from_json(data, catalog=catalog)
         except LibraryError as exc:
             raise LibraryError(f"{path}: {exc}") from None
-        except (KeyError, TypeError) as exc:
-            raise LibraryError(f"library file {path} is malformed: {exc!r}") from None
+        except (KeyError, TypeError, RecursionError) as exc:
+            raise LibraryError(f"library file {path} is malformed: {type(exc).__name__}: {str(exc)[:200]}") from None
 
 
 def _encode_candidates(candidates: list[Relation], catalog: ToolCatalog) -> dict[str, Any]:
@@ -291,10 +330,18 @@ def _decode_candidates(data: Any, catalog: ToolCatalog) -> list[Relation]:
         return [Relation.from_json(r) for r in data]
     if not isinstance(data, Mapping) or data.get("encoding") != "columns-v1":
         raise LibraryError("library 'candidates' has an unknown encoding")
-    names, fields = catalog.names, data["fields"]
-    columns = [data[k] for k in ("provider", "provider_field", "consumer", "consumer_field", "similarity")]
+    names, fields = catalog.names, data.get("fields")
+    if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
+        raise LibraryError("library 'candidates' fields must be a list of strings")
+    keys = ("provider", "provider_field", "consumer", "consumer_field", "similarity")
+    columns = [data.get(k) for k in keys]
+    if not all(isinstance(c, list) for c in columns):
+        raise LibraryError("library 'candidates' columns must be lists")
     if len({len(c) for c in columns}) > 1:
         raise LibraryError("library 'candidates' columns differ in length")
+    for key, column, bound in zip(keys[:4], columns[:4], (len(names), len(fields), len(names), len(fields))):
+        if not all(type(i) is int and 0 <= i < bound for i in column):  # bool is no index; -1 is no tool
+            raise LibraryError(f"library 'candidates' {key} indices must be integers in 0..{bound - 1}")
     kind = data.get("kind", "compatibility")
     try:
         return [
@@ -307,10 +354,17 @@ def _decode_candidates(data: Any, catalog: ToolCatalog) -> list[Relation]:
 
 def load_overrides(path: str | Path) -> dict[str, Any]:
     """Read an overrides file ``{"pin": [...], "veto": [...]}``."""
+    from llama_index_libra._io import parse_json
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise LibraryError(f"cannot read overrides file {path}: {exc}") from None
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise LibraryError(f"cannot read overrides file {path}: {exc.strerror or exc}") from None
+    data = parse_json(raw, error=lambda r: LibraryError(f"cannot read overrides file {path}: {r}"))
     if not isinstance(data, Mapping) or set(data) - {"pin", "veto"}:
         raise LibraryError(f"overrides file {path} must be an object with 'pin' and/or 'veto' lists")
+    for key in ("pin", "veto"):
+        items = data.get(key, [])
+        if not isinstance(items, list) or not all(isinstance(i, Mapping) for i in items):
+            raise LibraryError(f"overrides file {path}: {key!r} must be a list of relation objects")
     return dict(data)

@@ -38,7 +38,9 @@ def make_llm(
     """A LlamaIndex ``LLM`` with temperature 0.
 
     ``openai-like``: ``OpenAILike(model, api_base, api_key, is_chat_model=True, context_window,
-    max_tokens, timeout, max_retries)``; no request is made at construction. ``max_retries`` is the
+    max_tokens, timeout, max_retries)``; no request is made at construction. ``timeout_s`` is the request
+    timeout (the API twin of ``libra induce --request-timeout``): a contract request that gets no reply in
+    time is recorded for its tool, which falls back to the schema-derived contract. ``max_retries`` is the
     client's own retry count (0: :class:`~llama_index_libra.contracts.llm.LLMContractProposer` owns
     the retry policy); ``additional_kwargs`` go into every request body (e.g. ``{"seed": 0}`` or
     ``{"extra_body": {"chat_template_kwargs": {"enable_thinking": False}}}``).
@@ -125,6 +127,15 @@ def _vllm_class() -> Any:
             @property
             def _model_kwargs(self) -> dict[str, Any]:
                 return {k: v for k, v in super()._model_kwargs.items() if v is not None}
+
+            @property
+            def metadata(self) -> Any:
+                # Vllm reports LlamaIndex's placeholder window; the engine's max_model_len is the real one.
+                from llama_index.core.base.llms.types import LLMMetadata
+
+                window = (self.vllm_kwargs or {}).get("max_model_len")
+                return LLMMetadata(model_name=self.model, is_chat_model=self.is_chat_model, num_output=self.max_new_tokens,
+                                   **({"context_window": int(window)} if window else {}))
 
         _VLLM_CLASS = LibraVllm
     return _VLLM_CLASS

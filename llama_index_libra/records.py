@@ -12,10 +12,15 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["Status", "InvocationRecord", "INVOCATION_RECORD_SCHEMA", "to_jsonable"]
+__all__ = ["Status", "Fault", "InvocationRecord", "INVOCATION_RECORD_SCHEMA", "to_jsonable", "storable_json",
+           "UnstorableValue"]
 
 Status = Literal["success", "rejected", "error"]
 STATUSES = ("success", "rejected", "error")
+# Why an ``error`` record's call never returned normally: ``timeout`` (it ran past its limit and was
+# interrupted or its process killed) or ``crashed`` (its process died: os._exit, a signal, a segfault).
+Fault = Literal["timeout", "crashed"]
+FAULTS = ("timeout", "crashed")
 
 # The JSON Schema of the record that contract outcome schemas validate (Figure 4's
 # ``invocation_record_schema``).
@@ -84,12 +89,57 @@ def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
     raise TypeError(f"unserializable value of type {type(value).__name__}")
 
 
+class UnstorableValue(ValueError):
+    """A JSON value that no library or run-log file can hold (an integer past Python's 4,300-digit
+    string limit, nesting too deep to write)."""
+
+
+def _repair_text(text: str) -> str:
+    """``text`` with lone surrogates replaced by U+FFFD (a surrogate pair becomes its character)."""
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def _repair(value: Any) -> Any:
+    if isinstance(value, str):
+        return _repair_text(value)
+    if isinstance(value, dict):
+        return {_repair_text(k) if isinstance(k, str) else k: _repair(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_repair(v) for v in value]
+    return value
+
+
+def storable_json(value: Any) -> Any:
+    """``value`` (plain JSON) as the package's UTF-8 files can store it; raises :class:`UnstorableValue`.
+
+    The one gate every record passes before it reaches evidence, the run log or a library file: a
+    lone surrogate (a file name read with ``surrogateescape``, a cut UTF-16 string) would make the
+    file unwritable after the whole build, so strings are repaired (U+FFFD); a value that cannot be
+    written at all is refused here, where it becomes that call's recorded error. One C-speed dump
+    checks the common, clean case.
+    """
+    try:
+        json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        pass
+    except RecursionError:
+        raise UnstorableValue("value nests too deeply to be written") from None
+    except ValueError as exc:  # an int over sys.get_int_max_str_digits(), a non-finite float
+        raise UnstorableValue(str(exc).split(";")[0]) from None
+    except TypeError as exc:
+        raise UnstorableValue(f"not JSON: {exc}") from None
+    repaired = _repair(value)
+    return storable_json(repaired)
+
+
 @dataclass
 class InvocationRecord:
     """One call's normalized outcome.
 
     ``message`` explains a rejected or error status in a line (the exception, the tool's error
-    text); ``duration_s`` is run-dependent and never enters a library file.
+    text); ``fault`` says why an ``error`` call never returned (``timeout``, ``crashed``), None
+    otherwise; ``duration_s`` is run-dependent and never enters a library file.
     """
 
     tool: str
@@ -99,6 +149,7 @@ class InvocationRecord:
     state_changes: list[dict[str, Any]] = field(default_factory=list)
     message: str | None = None
     duration_s: float = 0.0
+    fault: Fault | None = None
 
     @property
     def ok(self) -> bool:
@@ -122,4 +173,6 @@ class InvocationRecord:
         out = {"tool": self.tool, **self.to_json()}
         if self.message:
             out["message"] = self.message
+        if self.fault:
+            out["fault"] = self.fault
         return out

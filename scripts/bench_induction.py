@@ -4,6 +4,7 @@ Each configuration runs in a fresh subprocess (so imports and model loading are 
 and peak memory is per build), ``--repeats`` times; the table reports medians.
 
     python scripts/bench_induction.py --repeats 3 --executors serial,process,ray [--json out.json]
+    python scripts/bench_induction.py --executors serial,process --isolation process,none  # cost of call isolation
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ encoder = resolve_field_encoder(sys.argv[2])
 encoder.similarity("warm up", "the model") if hasattr(encoder, "warm") else None
 t_ready = time.perf_counter()
 executor, workers, depth = sys.argv[1], int(sys.argv[3]), int(sys.argv[4])
+isolation = None if sys.argv[5] == "default" else sys.argv[5]
 if __name__ == "__main__":
     library, report = induce(benchmark_runtime("bfcl"), field_encoder=encoder, executor=executor,
-                             workers=workers, config=InductionConfig(max_depth=depth))
+                             workers=workers, config=InductionConfig(max_depth=depth), isolation=isolation)
     t_end = time.perf_counter()
     print(json.dumps({
         "setup_s": t_ready - t0, "induce_s": report.wall_s, "tests_s": report.tests_s, "end_to_end_s": t_end - t0,
@@ -39,9 +41,9 @@ if __name__ == "__main__":
 """
 
 
-def run_once(executor: str, encoder: str, workers: int, depth: int) -> dict:
+def run_once(executor: str, encoder: str, workers: int, depth: int, isolation: str = "default") -> dict:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
-    out = subprocess.run([sys.executable, "-c", CHILD, executor, encoder, str(workers), str(depth)],
+    out = subprocess.run([sys.executable, "-c", CHILD, executor, encoder, str(workers), str(depth), isolation],
                          capture_output=True, text=True, env=env, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -53,20 +55,30 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--encoder", default="minilm", help="field encoder: minilm (default) or lexical")
     parser.add_argument("--max-depth", type=int, default=2)
+    parser.add_argument("--isolation", default="default",
+                        help="comma list of call isolation modes to compare: process, none (default: the runtime's)")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
 
     rows = {}
-    for executor in args.executors.split(","):
-        runs = [run_once(executor, args.encoder, args.workers, args.max_depth) for _ in range(args.repeats)]
+    modes = args.isolation.split(",")
+    configs = [(e, m) for e in args.executors.split(",") for m in modes]
+    # repeats interleave the configurations, so a shared machine's load drifts over all of them alike
+    all_runs: dict[tuple[str, str], list[dict]] = {c: [] for c in configs}
+    for _ in range(args.repeats):
+        for executor, mode in configs:
+            all_runs[(executor, mode)].append(run_once(executor, args.encoder, args.workers, args.max_depth, mode))
+    for executor, mode in configs:
+        runs = all_runs[(executor, mode)]
         med = {k: statistics.median(r[k] for r in runs) for k in ("setup_s", "induce_s", "tests_s", "end_to_end_s", "peak_rss_mb", "children_peak_rss_mb")}
         med["candidates"] = runs[0]["candidates"]
         med["runs"] = runs[0]["runs"]
         med["relations"] = runs[0]["relations"]
         med["s_per_1000_candidates"] = 1000 * med["induce_s"] / med["candidates"]
         med["candidates_per_s"] = med["candidates"] / med["induce_s"]
-        rows[executor] = med
-        print(f"{executor}: {json.dumps(med)}", file=sys.stderr, flush=True)
+        name = executor if modes == ["default"] else f"{executor}, isolation {mode}"
+        rows[name] = med
+        print(f"{name}: {json.dumps(med)}", file=sys.stderr, flush=True)
 
     cpu = os.cpu_count()
     print(f"\nBFCL induction, {cpu} cores, {args.workers} workers, median of {args.repeats} runs, depth {args.max_depth}, field encoder {args.encoder}")

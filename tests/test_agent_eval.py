@@ -38,7 +38,7 @@ from llama_index.core.llms import CustomLLM
 from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_callback
 from pydantic import Field, PrivateAttr
 
-from agent_eval.agent import BudgetedRetrieverTool, budget_error, make_retriever_tool, run_agent_task
+from agent_eval.agent import BudgetedRetrieverTool, budget_error, call_lists, make_retriever_tool, run_agent_task
 from agent_eval.config import ConfigError, LLMPreset, RunSettings, load_presets
 from agent_eval.llms import LLMBackendError, build_llm, clean_reply, prepare_messages
 from agent_eval.prompts import (
@@ -212,7 +212,8 @@ def test_rendered_prompt_equals_the_transcription(bfcl, hash_embed, method: str)
     # Later turns append the step and its observation to the same conversation.
     second = llm.seen[1]
     assert second[:2] == first
-    assert second[2] == ("assistant", f"{THOUGHT}\nAction: tool_retriever\nAction Input: {{'input': 'post a tweet'}}")
+    # past steps are JSON, not LlamaIndex's Python repr (which the model would copy)
+    assert second[2] == ("assistant", f'{THOUGHT}\nAction: tool_retriever\nAction Input: {{"input": "post a tweet"}}')
     assert second[3][0] == "user" and second[3][1].startswith("Observation: 1. ")
     assert render_user_message("a {brace} task") == user_text.replace("{task}", "a {brace} task")
 
@@ -324,13 +325,42 @@ def test_budget_is_enforced_inside_the_tool(bfcl) -> None:
     tool = make_retriever_tool(retriever, "bm25", RunSettings(budget=2), on_call=seen.append)
     assert isinstance(tool, BudgetedRetrieverTool) and tool.metadata.name == "tool_retriever"
     assert not tool.call(input="list files").is_error
-    assert asyncio.run(tool.acall(input="")).content == EMPTY_QUERY_ERROR  # counts: the agent spent a call
+    empty = asyncio.run(tool.acall(input=""))  # malformed: a correction, no search, not budgeted
+    assert empty.is_error and "No search was run" in empty.content and '{"input": "' in empty.content
+    assert not tool.call(input="post a tweet").is_error
     third = tool.call(input="post a tweet")
     assert third.is_error and third.content == budget_error(2)
-    assert [(c.call, c.over_budget) for c in seen] == [(1, False), (2, False), (3, True)]
+    assert [(c.call, c.over_budget, c.malformed) for c in seen] == [(1, False, False), (2, False, True), (3, False, False), (4, True, False)]
     assert len(seen[0].names) == 20 and seen[0].names[0].startswith("GorillaFileSystem.")
-    assert seen[1].names == () and seen[1].error == EMPTY_QUERY_ERROR
-    assert seen[2].names == () and seen[2].query == "post a tweet" and tool.used == 2
+    assert seen[1].names == () and seen[1].error == "the input holds no text"
+    assert seen[3].names == () and seen[3].query == "post a tweet" and tool.used == 2
+    assert call_lists(seen) == [list(seen[0].names), list(seen[2].names)]
+
+
+@pytest.mark.parametrize("kwargs, query, reason", [
+    ({"input": {"description": "get the weather for a city"}}, "get the weather for a city", None),
+    ({"query": "send a message"}, "send a message", None),  # a renamed argument
+    ({"input": ["list files", "in a folder"]}, "list files in a folder", None),
+    ({}, None, "the Action Input is empty or is not valid JSON"),
+    ({"type": "object"}, None, "the input repeats the argument's JSON schema instead of describing a tool"),
+    ({"input": {"type": "string", "description": "A focused natural-language description of the tool you need."}}, None,
+     "the input repeats the argument's JSON schema instead of describing a tool"),
+    ({"input": "A focused natural-language description of the tool you need."}, None,
+     "the input repeats the argument's placeholder or description instead of describing a tool"),
+    ({"input": "object"}, None, "the input repeats the argument's placeholder or description instead of describing a tool"),
+    ({"input": 5}, None, "the input is a JSON int, not text"),
+    ({"input": {"a": {"b": 1}}}, None, "the input holds no text"),
+])
+def test_retriever_inputs_are_normalised_or_rejected(bfcl, kwargs, query, reason) -> None:
+    retriever = LibraRetriever.from_catalog(bfcl.catalog, method="bm25", top_k=5)
+    seen = []
+    tool = make_retriever_tool(retriever, "bm25", RunSettings(budget=3), on_call=seen.append)
+    output = tool.call(**kwargs)
+    assert seen[0].malformed is (query is None) and seen[0].error == (reason if query is None else None)
+    if query is None:
+        assert output.is_error and reason in output.content and tool.used == 0 and tool.inner.history == []
+    else:
+        assert not output.is_error and seen[0].query == query and tool.used == 1 and tool.inner.history[0].query == query
 
 
 # --------------------------------------------------------------------------- the whole harness
@@ -379,13 +409,16 @@ def test_run_resume_report_plot(bfcl, hash_embed, tmp_path: Path) -> None:
     cell = Cell("bfcl", "libra", "scripted", 1)
     records = load_cell_records(cell.path(run))
     r0, r1, r2, r3, r4 = (records[t.id] for t in tasks)
-    # malformed steps: a retry, an empty-input call, an unknown tool; the run goes on
+    # malformed steps: a retry, an empty-input call (a correction, no search, not budgeted), an unknown tool
     assert r0["status"] == "answered" and r0["answer"] == "The tools above cover the task."
     assert [c["query"] for c in r0["calls"]] == [seed_query(tasks[0], 0, 1), "", seed_query(tasks[0], 1, 1)]
-    assert r0["calls"][1]["error"] == EMPTY_QUERY_ERROR and r0["calls"][1]["arguments"] == {}
+    assert r0["calls"][1]["error"] == "the Action Input is empty or is not valid JSON" and r0["calls"][1]["arguments"] == {}
+    assert r0["calls"][1]["malformed"] and r0["calls"][1]["names"] == [] and r0["n_calls"] == 2
     assert [s.get("kind") for s in r0["steps"] if s["type"] == "llm"] == ["action", "malformed", "action", "action", "action", "answer"]
     assert any(s["type"] == "tool" and s["tool"] == "search_tools" and s["is_error"] for s in r0["steps"])
-    assert r0["n_malformed"] == 1 and r0["llm_calls"] == 6
+    assert r0["n_malformed"] == 2 and r0["n_malformed_inputs"] == 1 and r0["llm_calls"] == 6
+    corrective = next(s for s in r0["steps"] if s["type"] == "tool" and s["arguments"] == {})
+    assert corrective["is_error"] and corrective["observation"].startswith("Error: that Action Input is not a tool_retriever query")
     # the budget: ten counted calls, the eleventh gets the error text; the step limit ends the task
     assert r1["status"] == "max_iterations" and r1["n_calls"] == 10 and len(r1["calls"]) == 11
     assert r1["calls"][-1]["over_budget"] and r1["calls"][-1]["error"] == budget_error(10)
@@ -425,7 +458,7 @@ def test_run_resume_report_plot(bfcl, hash_embed, tmp_path: Path) -> None:
         recs = load_cell_records(Cell("bfcl", "libra", "scripted", seed).path(run))
         values = []
         for rec in recs.values():
-            lists = [c["names"] for c in rec["calls"] if not c["over_budget"]]
+            lists = [c["names"] for c in rec["calls"] if not c["over_budget"] and not c.get("malformed")]
             ranked = interleave(lists, 15)
             values.append(recall_at_k(ranked, rec["gold"], 15))
         per_seed.append(sum(values) / len(values))
@@ -722,3 +755,29 @@ def test_settings_validation() -> None:
     for bad in ({"budget": 0}, {"top_k": -1}, {"concurrency": 0}, {"max_iterations": 1}, {"task_timeout": 0}):
         with pytest.raises(ConfigError):
             RunSettings(**bad)
+
+
+def test_report_llm_column_fits_long_labels() -> None:
+    from agent_eval.report import ReportRow, format_report
+
+    rows = [ReportRow("bfcl", m, llm, label, 15, 1, 0.5, 0.01, 0.4, 0.01, 0.1, [0], [5])
+            for m, llm, label in [("qts", "a", "Qwen3-8B"), ("libra", "b", "Qwen2.5-0.5B-Instruct (llama.cpp, Q4_K_M, 2 CPU cores)")]]
+    lines = format_report(rows, []).splitlines()
+    header = next(line for line in lines if line.startswith("Method"))
+    table = [line for line in lines if line.startswith(("QTS", "LIBRA"))]
+    recall_end = header.index("Recall@15") + len("Recall@15")
+    assert len(table) == 2 and all(len(line) == len(header) for line in table)
+    assert all(line[:recall_end].endswith("50.0 ± 1.0") for line in table)  # columns stay aligned
+
+
+def test_cell_json_of_a_bm25_cell_records_no_encoder(bfcl, hash_embed, tmp_path: Path) -> None:
+    def llm_factory(name: str, seed: int) -> ScriptedReActLLM:
+        return ScriptedReActLLM(scripts={t.query: [ANSWER] for t in bfcl.tasks[:1]}, seed=seed)
+
+    factory = make_retriever_factory(embed_model=hash_embed, libraries={"bfcl": _tiny_library(bfcl)}, top_k=20, cache_dir=False)
+    run_grid_sync(tmp_path, benchmarks={"bfcl": _first(bfcl, 1)}, methods=["bm25", "qts", "libra"], llms=["s"], seeds=[0],
+                  llm_factory=llm_factory, retriever_factory=factory, cell_extra={"encoder": "hash", "libraries": {"bfcl": "x"}})
+    headers = {m: json.loads((Cell("bfcl", m, "s", 0).path(tmp_path) / CELL_FILE).read_text()) for m in ("bm25", "qts", "libra")}
+    assert "encoder" not in headers["bm25"] and "libraries" not in headers["bm25"]
+    assert headers["qts"]["encoder"] == "hash" and "libraries" not in headers["qts"]
+    assert headers["libra"]["encoder"] == "hash" and headers["libra"]["libraries"] == {"bfcl": "x"}

@@ -36,6 +36,10 @@ FIGURE4_FIELDS = [
     "required_output_schema", "rules", "previous_contract", "instruction", "same_tool_invocation_feedback",
     "feedback_note",
 ]
+SHARED_FIRST = [
+    "contract_version", "feedback_policy", "invocation_record_schema", "required_output_schema", "rules", "revision",
+    "public_tool_metadata", "previous_contract", "instruction", "same_tool_invocation_feedback", "feedback_note",
+]
 FIGURE8 = (
     "Feedback is restricted to this tool. invocation_result is the complete return record for the call that "
     "triggered JIT repair; other feedback scalars remain structural. Use runtime values only to understand field "
@@ -209,7 +213,10 @@ def test_prompt_has_figure4_fields_and_the_40_rules() -> None:
     assert len(prompts.shared_rules) == 40 and prompts.version == "libra-contract-prompt-v1"
     rendered = render_contract_prompt(spec, kind="appworld")
     user = json.loads(rendered.user)
-    assert list(user) == FIGURE4_FIELDS[:7]  # the revision-only fields are absent
+    # shared-first: the five fields every tool shares, then the tool's own; the same fields and values
+    assert list(user) == SHARED_FIRST[:5] + ["revision", "public_tool_metadata"]  # no revision-only fields
+    figure = json.loads(render_contract_prompt(spec, kind="appworld", order="figure").user)
+    assert list(figure) == FIGURE4_FIELDS[:7] and figure == user
     assert user["contract_version"] == "tool_call_contract_v2" and user["revision"] == 0
     assert user["feedback_policy"] == "complete-same-tool"
     assert user["invocation_record_schema"] == INVOCATION_RECORD_SCHEMA
@@ -265,7 +272,7 @@ def test_revision_prompt_carries_previous_contract_and_feedback() -> None:
     feedback = {"trigger": "x", "invocation_result": {"status": "success", "arguments": {}, "output": {}, "state_changes": []}}
     user = json.loads(render_contract_prompt(bfcl_like_spec(), kind="bfcl", revision=1, previous_contract=previous,
                                              feedback=feedback).user)
-    assert list(user) == FIGURE4_FIELDS
+    assert list(user) == SHARED_FIRST
     assert user["revision"] == 1 and user["previous_contract"] == previous
     assert user["instruction"] == "Return one complete replacement contract."
     assert user["same_tool_invocation_feedback"] == feedback

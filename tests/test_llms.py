@@ -75,3 +75,16 @@ def test_chat_template_prompt_uses_the_model_template(monkeypatch: pytest.Monkey
     assert render(messages) == "<|system|>s<|user|>u<|assistant|>"
     render(messages)
     assert loaded == ["Qwen/Qwen3-8B"]
+
+
+def test_vllm_wrapper_reports_the_engines_context_window() -> None:
+    """Vllm reports LlamaIndex's 3,900-token placeholder; the proposer would refuse every BFCL prompt."""
+    from llama_index_libra.contracts.llm import LLMContractProposer
+
+    llm = _vllm_class()(model="m", api_url="http://localhost:1", temperature=0.0, max_new_tokens=512,
+                        vllm_kwargs={"max_model_len": 32768})
+    assert llm.metadata.context_window == 32768 and llm.metadata.num_output == 512
+    proposer = LLMContractProposer(llm)
+    assert proposer.context_window == 32768 and proposer.max_output_tokens == 512
+    bare = _vllm_class()(model="m", api_url="http://localhost:1", temperature=0.0, max_new_tokens=512)
+    assert LLMContractProposer(bare).context_window is None  # the placeholder is no window: the server decides

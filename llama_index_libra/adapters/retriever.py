@@ -531,16 +531,24 @@ class LibraRetriever(BaseRetriever):
         embed_model: "BaseEmbedding | str | None" = None,
         cache_dir: str | Path | bool | None = None,
         callback_manager: CallbackManager | None = None,
+        library: ToolLibrary | str | Path | None = None,
     ) -> "LibraRetriever":
-        """Load a retriever written by :meth:`persist` (give ``tools`` to serve agents)."""
+        """Load a retriever written by :meth:`persist` (give ``tools`` to serve agents).
+
+        The config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=``
+        to use a library kept elsewhere.
+        """
+        from llama_index_libra._io import confined_path, parse_json
+
         persist_dir = Path(persist_dir)
         config_path = persist_dir / RETRIEVER_CONFIG_FILE
         if not config_path.exists():
             raise LibraryError(f"{persist_dir} holds no {RETRIEVER_CONFIG_FILE}: not a persisted LibraRetriever")
         try:
-            config = json.loads(config_path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise LibraryError(f"{config_path} is corrupt: {exc.msg} at line {exc.lineno}") from None
+            raw = config_path.read_bytes()
+        except OSError as exc:
+            raise LibraryError(f"cannot read {config_path}: {exc.strerror or exc}") from None
+        config = parse_json(raw, error=lambda r: LibraryError(f"{config_path} is corrupt: {r}"))
         if not isinstance(config, dict) or config.get("format") != RETRIEVER_FORMAT:
             raise LibraryError(f"{config_path} is not a LibraRetriever config (missing or wrong 'format')")
         if config.get("version") != RETRIEVER_VERSION:
@@ -549,7 +557,14 @@ class LibraRetriever(BaseRetriever):
             )
         tools = list(tools) if tools is not None else None
         catalog = ToolCatalog.from_tools(tools) if tools is not None else None
-        library = ToolLibrary.load(persist_dir / config.get("library", LIBRARY_FILE), catalog=catalog)
+        if isinstance(library, ToolLibrary):
+            pass
+        elif library is not None:
+            library = ToolLibrary.load(library, catalog=catalog)
+        else:
+            entry = confined_path(persist_dir, config.get("library", LIBRARY_FILE),
+                                  error=lambda r: LibraryError(f"{config_path}: 'library' {r}; pass library= to load one from elsewhere"))
+            library = ToolLibrary.load(entry, catalog=catalog)
         retriever = cls._build(
             library.catalog,
             tools=tools,

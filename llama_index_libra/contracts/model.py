@@ -26,9 +26,10 @@ from typing import Any, Iterable, Literal, Mapping, Sequence
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import ValidationError
 from jsonpath_ng import JSONPath, parse as _jsonpath_parse
-from jsonpath_ng.jsonpath import Child, Fields, Index, Root
+from jsonpath_ng.jsonpath import Child, Fields, Index, Root, Slice, Wildcard
 
 from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.contracts.safeschema import outside_references, pattern_problems, safe_validator
 from llama_index_libra.records import InvocationRecord
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "ArgumentKind",
     "Outcome",
     "ContractValidationError",
+    "ExportPathError",
     "ArgumentSpec",
     "CallTemplate",
     "Export",
@@ -136,10 +138,60 @@ def strip_annotations(schema: Any) -> Any:
     return out
 
 
+# Export paths select fields: one name or index per step, ``*`` / slices for elements. Unions,
+# filters, ``this`` and multi-name steps are refused (each multiplies the matches: a 296-character
+# ``(`this`|`this`)`` chain yields 262,145), and so are over-long paths and too many wildcards.
+MAX_PATH_CHARS = 256
+MAX_PATH_WILDCARDS = 4
+# Most values one export takes from one record (further matches are dropped).
+MAX_EXPORT_MATCHES = 256
+
+
+class ExportPathError(ValueError):
+    """An export path outside the accepted JSONPath subset (see :data:`MAX_PATH_CHARS`)."""
+
+
+def _path_steps(node: Any) -> list[Any]:
+    """The steps of a parsed path, or raise ExportPathError for a construct outside the subset."""
+    steps: list[Any] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Child):
+            stack.append(current.right)
+            stack.append(current.left)
+        elif isinstance(current, Root):
+            continue
+        elif isinstance(current, Fields):
+            if len(current.fields) != 1:
+                raise ExportPathError("select one field per step (no multi-name steps)")
+            steps.append(current)
+        elif isinstance(current, Index):
+            if len(getattr(current, "indices", None) or (current.index,)) != 1:
+                raise ExportPathError("select one index per step (no multi-index steps)")
+            steps.append(current)
+        elif isinstance(current, (Wildcard, Slice)):
+            steps.append(current)
+        else:
+            raise ExportPathError(f"{type(current).__name__.lstrip('_')} steps are not allowed; use plain .field, [n] and [*] steps")
+    return steps
+
+
 @functools.lru_cache(maxsize=4096)
 def _compiled_path(path: str) -> JSONPath:
-    """Parse a JSONPath once per process (parsing costs far more than evaluating)."""
-    return _jsonpath_parse(path)
+    """Parse a JSONPath once per process (parsing costs far more than evaluating); raises
+    ExportPathError for a path outside the accepted subset."""
+    if len(path) > MAX_PATH_CHARS:
+        raise ExportPathError(f"is {len(path)} characters long; keep export paths under {MAX_PATH_CHARS}")
+    try:
+        parsed = _jsonpath_parse(path)
+    except RecursionError:
+        raise ExportPathError("nests too deeply") from None
+    steps = _path_steps(parsed)
+    wild = sum(isinstance(s, (Wildcard, Slice)) or (isinstance(s, Fields) and s.fields[0] == "*") for s in steps)
+    if wild > MAX_PATH_WILDCARDS:
+        raise ExportPathError(f"has {wild} wildcard steps; at most {MAX_PATH_WILDCARDS} are allowed")
+    return parsed
 
 
 def _path_problem(path: str) -> str | None:
@@ -150,8 +202,10 @@ def _path_problem(path: str) -> str | None:
         return "must start with $.arguments, $.output or $.state_changes"
     try:
         _compiled_path(path)
+    except ExportPathError as exc:
+        return str(exc)
     except Exception as exc:  # jsonpath-ng raises bare Exception/JsonPathLexerError on bad syntax
-        return f"is not a parseable JSONPath ({exc})"
+        return f"is not a parseable JSONPath ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
     return None
 
 
@@ -200,7 +254,8 @@ def _schema_type(schema: Any) -> str | None:
 
 
 def _compile(schema: Any) -> Draft202012Validator:
-    return Draft202012Validator(schema, format_checker=_FORMAT_CHECKER)
+    """A validator that resolves only same-document references and bounds every pattern match."""
+    return safe_validator(schema, format_checker=_FORMAT_CHECKER)
 
 
 def _schema_problems(schema: Any, where: str) -> list[str]:
@@ -449,7 +504,12 @@ class Contract:
     def _compiled_exports(self) -> list[tuple[Export, JSONPath, Draft202012Validator]]:
         cached = self._cache.get("exports")
         if cached is None:
-            cached = [(e, _compiled_path(e.path), _compile(e.schema)) for e in self.exports]
+            cached = []
+            for e in self.exports:
+                try:  # a contract built in code skips validation: a refused path exports nothing
+                    cached.append((e, _compiled_path(e.path), _compile(e.schema)))
+                except Exception:  # noqa: BLE001 - ExportPathError or jsonpath-ng's bare syntax errors
+                    continue
             self._cache["exports"] = cached
         return cached
 
@@ -481,7 +541,7 @@ class Contract:
         for export, path, validator in self._compiled_exports():
             if propagating_only and not export.propagate:
                 continue
-            for match in path.find(data):
+            for match in path.find(data)[:MAX_EXPORT_MATCHES]:
                 value = match.value
                 if value is None or not validator.is_valid(value):
                     continue
@@ -546,6 +606,7 @@ def validate_contract_json(obj: Any, *, spec: ToolSpec | None = None) -> list[st
         for name, arg in args.items():
             if isinstance(arg, Mapping) and arg.get("kind") == "observation" and isinstance(arg.get("schema"), Mapping):
                 problems += _schema_problems(arg["schema"], f"$.templates[{i}].arguments.{name}.schema")
+                problems += outside_references(arg["schema"], f"$.templates[{i}].arguments.{name}.schema")
 
     seen_names: dict[str, int] = {}
     for i, e in enumerate(exports):
@@ -564,10 +625,15 @@ def validate_contract_json(obj: Any, *, spec: ToolSpec | None = None) -> list[st
                 problems.append(f"$.exports[{i}].path: {path!r} {reason}")
         if isinstance(e.get("schema"), Mapping):
             problems += _schema_problems(e["schema"], f"$.exports[{i}].schema")
+            problems += outside_references(e["schema"], f"$.exports[{i}].schema")
+            if e.get("origin", "declared") == "declared":  # mechanical ones copy the catalog's schemas
+                problems += pattern_problems(e["schema"], f"$.exports[{i}].schema")
 
     for key in ("success", "failure"):
         if isinstance(obj.get(key), Mapping):
             problems += _schema_problems(obj[key], f"$.{key}")
+            problems += outside_references(obj[key], f"$.{key}")
+            problems += pattern_problems(obj[key], f"$.{key}")
     success = obj.get("success")
     if isinstance(success, (Mapping, bool)) and not _schema_problems(success, "$.success"):
         validator = _compile(success)

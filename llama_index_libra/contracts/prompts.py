@@ -12,8 +12,11 @@ fills them. The rule list depends on the catalog kind:
 - ``bfcl``: as ``callable-signature``, plus Figure 7 (the seventh inserted rule and rule 37 replaced,
   three rules appended).
 
-The user message is the Figure 4 JSON object, keys in the figure's order; ``previous_contract``,
-``instruction``, ``same_tool_invocation_feedback`` and ``feedback_note`` appear only in revisions.
+The user message is the Figure 4 JSON object with the figure's fields and values; ``previous_contract``,
+``instruction``, ``same_tool_invocation_feedback`` and ``feedback_note`` appear only in revisions. By
+default its keys are ordered shared-first (:data:`SHARED_FIRST_KEYS`: the fields every tool of a build
+shares, about 2.5k tokens, then the tool's own), so a server with prefix caching (vLLM's
+``--enable-prefix-caching``) reuses the shared part across tools; ``order="figure"`` keeps the figure's order.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ __all__ = [
     "REGISTRY_KINDS",
     "FeedbackKind",
     "ContractPromptSet",
+    "PROMPT_ORDERS",
+    "SHARED_FIRST_KEYS",
     "RenderedPrompt",
     "load_prompt_set",
     "public_tool_metadata",
@@ -44,6 +49,10 @@ __all__ = [
 DEFAULT_PROMPT_VERSION = "v1"
 REGISTRY_KINDS = ("appworld", "one-json-object", "callable-signature", "bfcl")
 FeedbackKind = Literal["runtime", "validation"]
+# Figure 4 fields identical for every tool of one build (same prompt version and catalog kind), in the
+# figure's relative order; the tool's own fields (revision, metadata, feedback) follow them.
+SHARED_FIRST_KEYS = ("contract_version", "feedback_policy", "invocation_record_schema", "required_output_schema", "rules")
+PROMPT_ORDERS = ("shared-first", "figure")
 _PLACEHOLDER_RE = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 
 
@@ -174,8 +183,13 @@ def render_contract_prompt(
     feedback: Mapping[str, Any] | None = None,
     feedback_kind: FeedbackKind = "runtime",
     version: str = DEFAULT_PROMPT_VERSION,
+    order: str = "shared-first",
 ) -> RenderedPrompt:
     """Render the Figure 4 prompt for ``spec``.
+
+    ``order="shared-first"`` (default) puts :data:`SHARED_FIRST_KEYS` first so that every tool's prompt
+    starts with the same text (prefix caching); ``"figure"`` keeps Figure 4's key order. Both carry the
+    same fields and values.
 
     ``revision`` counts earlier calls for this tool (0 = initial generation). With ``feedback`` the
     revision-only fields are added: ``previous_contract`` (the contract or the rejected reply),
@@ -183,6 +197,8 @@ def render_contract_prompt(
     ``feedback_kind`` (Figure 8 for runtime feedback).
     """
     prompts = load_prompt_set(version)
+    if order not in PROMPT_ORDERS:
+        raise ValueError(f"unknown prompt order {order!r}; choose one of {', '.join(PROMPT_ORDERS)}")
     if revision < 0:
         raise ValueError("revision must be >= 0")
     values: dict[str, Any] = {
@@ -203,6 +219,8 @@ def render_contract_prompt(
             continue
         match = _PLACEHOLDER_RE.match(template) if isinstance(template, str) else None
         user[key] = values[match.group(1)] if match else template
+    if order == "shared-first":
+        user = {**{k: user[k] for k in SHARED_FIRST_KEYS if k in user}, **{k: v for k, v in user.items() if k not in SHARED_FIRST_KEYS}}
     return RenderedPrompt(
         system=prompts.system_message(kind),
         user=json.dumps(user, ensure_ascii=False),

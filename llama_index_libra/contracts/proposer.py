@@ -70,6 +70,8 @@ from llama_index_libra.contracts.model import (
     name_tokens,
     strip_annotations,
 )
+from llama_index_libra.contracts.patterns import fullmatch as _bounded_fullmatch, sample_pattern
+from llama_index_libra.contracts.safeschema import safe_validator
 
 try:  # Python >= 3.11
     from re import _parser as _sre_parse  # type: ignore[attr-defined]
@@ -364,7 +366,7 @@ class SchemaContractProposer:
         self, spec: ToolSpec, ctx: "_ToolContext", name: str, schema: Any, required: bool, *, use_fixtures: bool = True
     ) -> _Decision:
         schema = schema if isinstance(schema, (Mapping, bool)) else {}
-        validator = Draft202012Validator(schema, format_checker=_FORMAT_CHECKER)
+        validator = safe_validator(schema, format_checker=_FORMAT_CHECKER)
         node: Mapping[str, Any] = schema if isinstance(schema, Mapping) else {}
         json_type = _type_of(node)
         desc = str(node.get("description") or "")
@@ -660,11 +662,11 @@ def _string_values(name: str, node: Mapping[str, Any]) -> Iterator[str]:
         body = pattern.removeprefix("^").removesuffix("$")
         for sample in _LAYOUT_SAMPLES + ((_PAST_DATE,) if past else ()):
             try:
-                if re.fullmatch(body, sample):
+                if _bounded_fullmatch(body, sample):
                     yield sample
             except re.error:
                 break
-        sampled = _sample_pattern(pattern)
+        sampled = sample_pattern(pattern)  # bounded length and match time (contracts/patterns.py)
         if sampled is not None:
             yield sampled
     tokens = name_tokens(name) or ["value"]
@@ -741,7 +743,7 @@ def _object_values(node: Mapping[str, Any], ctx: _ToolContext, *, depth: int) ->
         sub_tokens = set(name_tokens(prop))
         if sub_tokens & (IDENTIFIER_TOKENS | CREDENTIAL_TOKENS):
             return  # an exact runtime value is needed: not constructible
-        sub_validator = Draft202012Validator(sub, format_checker=_FORMAT_CHECKER)
+        sub_validator = safe_validator(sub, format_checker=_FORMAT_CHECKER)
         candidates = []
         if "enum" in sub:
             candidates += _prefer_doing(list(sub["enum"]), ctx)

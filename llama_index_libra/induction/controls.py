@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from jsonschema import Draft202012Validator
+from llama_index_libra.contracts.safeschema import safe_validator
 
 __all__ = ["format_preserving_change", "make_control", "make_controls", "NO_CONTROL"]
 
@@ -58,7 +58,7 @@ def format_preserving_change(value: Any, shift: int = 1) -> Any:
 
 def make_control(value: Any, schema: Any, literals: Iterable[Any] = ()) -> Any:
     """A control value for an input whose provider value is ``value``; NO_CONTROL if none is valid."""
-    validator = Draft202012Validator(schema if isinstance(schema, (dict, bool)) else {})
+    validator = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
     for literal in literals:
         if literal != value and validator.is_valid(literal):
             return literal
@@ -81,7 +81,7 @@ def make_controls(value: Any, schema: Any, literals: Iterable[Any] = (), known: 
     """
     from llama_index_libra._io import canonical_json
 
-    validator = Draft202012Validator(schema if isinstance(schema, (dict, bool)) else {})
+    validator = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
     taken = set(known) | {canonical_json(value)}
     out: list[Any] = []
     options = list(literals) + [format_preserving_change(value, 1), format_preserving_change(value, 2)]

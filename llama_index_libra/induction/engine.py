@@ -136,6 +136,7 @@ class BuildReport:
     contracts_revised: int = 0
     llm_calls: int = 0
     cache_hits: int = 0
+    llm_s: float = 0.0
     wall_s: float = 0.0
     tests_s: float = 0.0
     execution_s: float = 0.0
@@ -146,7 +147,8 @@ class BuildReport:
 
     @property
     def s_per_1000_candidates(self) -> float:
-        return 1000.0 * self.wall_s / self.candidates if self.candidates else float("nan")
+        """Induction time per 1,000 candidates, without the time spent waiting for LLM replies (``llm_s``)."""
+        return 1000.0 * max(self.wall_s - self.llm_s, 0.0) / self.candidates if self.candidates else float("nan")
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -168,7 +170,8 @@ class BuildReport:
             f"value-only {self.value_states}, longest path {self.max_path}), transitions {self.transitions}",
             f"cut by bounds: states beyond the depth bounds {self.states_cut_depth}, states over max_states "
             f"{self.states_cut_budget}, runs over max_runs {self.runs_cut_budget}",
-            f"wall clock {self.wall_s:.2f} s | {self.s_per_1000_candidates:.3f} s per 1,000 candidates",
+            f"wall clock {self.wall_s:.2f} s{f' (LLM {self.llm_s:.2f} s)' if self.llm_s else ''} | "
+            f"{self.s_per_1000_candidates:.3f} s per 1,000 candidates{' (LLM time excluded)' if self.llm_s else ''}",
         ]
         if self.never_succeeded:
             lines.append(f"never succeeded ({len(self.never_succeeded)}): their prerequisites cannot be found")
@@ -682,6 +685,7 @@ def induce(
     workers: int | None = None,
     log_dir: str | Path | None = None,
     show_progress: bool = False,
+    isolation: str | None = None,
 ) -> tuple[ToolLibrary, BuildReport]:
     """Build a :class:`ToolLibrary` by executing candidate compositions in ``runtime``.
 
@@ -691,18 +695,25 @@ def induce(
     ``workers``), ``"ray"`` or an Executor; every executor yields the same library bytes.
     ``log_dir`` keeps an append-only log of runs: a build interrupted by Ctrl-C or a killed worker
     resumes from it, and a rebuild after a catalog edit re-executes only runs whose inputs changed.
+    ``isolation`` (``"process"``, ``"none"``; default: the runtime's ``isolation``) says where calls
+    run: in a supervised child process, so a call that crashes or hangs costs that call only, or in
+    the worker itself. SIGTERM stops a build as Ctrl-C does: workers stopped, run log kept.
     Returns the deterministic library and the run's report.
     """
-    from llama_index_libra.induction.executors import resolve_executor
+    from llama_index_libra.induction.executors import resolve_executor, stop_on_sigterm
+    from llama_index_libra.runtime.isolation import with_isolation
 
     config = config or InductionConfig()
+    runtime = with_isolation(runtime, isolation)
     catalog = catalog or runtime.catalog
     t0 = time.perf_counter()
     report = BuildReport(tools=len(catalog))
-    pool = resolve_executor(executor, workers)
-    pool.prestart()
+    pool = resolve_executor(executor, workers, runtime=runtime)
+    stop = stop_on_sigterm()
+    stop.__enter__()
     progress = None
     try:
+        pool.prestart()
         proposer = proposer if proposer is not None else _default_proposer(runtime)
         contract_map = _propose_contracts(catalog, runtime, proposer, contracts, show_progress)
         encoder = resolve_field_encoder(field_encoder)
@@ -733,6 +744,7 @@ def induce(
         pool.close()
         if progress is not None:
             progress.close()
+        stop.__exit__(None, None, None)
 
     candidates = [Relation(p, c, "compatibility", e, i, round(master.sim(e, i), 4), {}, source="schema") for p, e, c, i in quads]
     kept = select_providers(list(master.relations.values()), config.providers_per_input, catalog)
@@ -749,6 +761,7 @@ def induce(
     report.relations = library.counts()
     for attr in ("llm_calls", "cache_hits"):
         setattr(report, attr, int(getattr(proposer, attr, 0) or 0))
+    report.llm_s = float(getattr(proposer, "llm_seconds", 0.0) or 0.0)
     report.wall_s = time.perf_counter() - t0
     return library, report
 

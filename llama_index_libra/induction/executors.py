@@ -9,18 +9,115 @@ executor: serial, process and Ray builds of the same catalog give byte-identical
 from __future__ import annotations
 
 import abc
+import contextlib
+import logging
 import os
-from typing import Any, Callable, Sequence
+import signal
+import sys
+import threading
+from typing import Any, Callable, Iterator, Sequence
 
-__all__ = ["Executor", "SerialExecutor", "ProcessExecutor", "RayExecutor", "resolve_executor"]
+__all__ = ["Executor", "SerialExecutor", "ProcessExecutor", "RayExecutor", "resolve_executor",
+           "RuntimePortabilityError", "portability_problem", "stop_on_sigterm"]
+
+logger = logging.getLogger("llama_index_libra")
 
 _CTX: dict[str, Any] = {}
 
 
+class RuntimePortabilityError(ValueError):
+    """The runtime or its snapshots cannot travel between processes, and the build needs them to."""
+
+
 def _warm_worker() -> None:
-    """Worker initializer: import the engine's modules while the master is still busy."""
+    """Worker initializer: import the engine's modules while the master is still busy.
+
+    Workers ignore SIGINT: Ctrl-C reaches the whole process group, and it is the master's to
+    handle (it stops the workers itself), so workers never print tracebacks of their own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     import llama_index_libra.induction.explorer  # noqa: F401
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """While a build runs, SIGTERM stops it as Ctrl-C does (``KeyboardInterrupt`` in the main
+    thread), so ``finally`` blocks stop the workers, keep the run log and remove temporary files.
+
+    Only where SIGTERM has its default action (the process's owner set no handler of their own)."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+
+    received = []
+
+    def _handler(signum: int, frame: Any) -> None:
+        if received:  # a second SIGTERM while cleaning up: stop at once, as SIGTERM normally does
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+        received.append(signum)
+        raise KeyboardInterrupt("SIGTERM")
+
+    signal.signal(signal.SIGTERM, _handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _main_refs(obj: Any) -> tuple[bytes, list[str]]:
+    """Pickle ``obj``; also name the functions and classes it references in ``__main__``."""
+    import io
+    import pickle
+    import types
+
+    refs: list[str] = []
+
+    class _Probe(pickle.Pickler):
+        def reducer_override(self, value: Any) -> Any:
+            if isinstance(value, (type, types.FunctionType)) and getattr(value, "__module__", None) == "__main__":
+                refs.append(getattr(value, "__qualname__", "?"))
+            return NotImplemented
+
+    buf = io.BytesIO()
+    _Probe(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(obj)
+    return buf.getvalue(), refs
+
+
+def portability_problem(runtime: Any) -> str | None:
+    """Why ``runtime`` cannot be sent to spawned worker processes, or None when it can.
+
+    Two cases, checked in well under a second before any model loads: it does not pickle (a lock,
+    an open client), or it references functions of a ``__main__`` that workers cannot import (a
+    notebook, a REPL, ``python - < script.py``)."""
+    from llama_index_libra.runtime.base import format_exception
+
+    try:
+        _, refs = _main_refs(runtime)
+    except Exception as exc:  # noqa: BLE001 - any pickling failure is the answer
+        return f"it cannot be pickled ({format_exception(exc)})"
+    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
+    if refs and not (isinstance(main_file, str) and os.path.isfile(main_file)):
+        names = ", ".join(sorted(set(refs))[:3])
+        return f"it uses {names} from __main__ of an interactive session or a stdin script, which worker processes cannot import"
+    return None
+
+
+def check_snapshots(runtime: Any) -> None:
+    """Raise :class:`RuntimePortabilityError` when the fresh state's snapshot cannot be pickled:
+    every executor (and call isolation) ships snapshots between processes."""
+    import pickle
+
+    from llama_index_libra.runtime.base import format_exception
+
+    try:
+        pickle.dumps(runtime.snapshot(runtime.fresh()), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception as exc:  # noqa: BLE001
+        raise RuntimePortabilityError(
+            f"the fresh state of {getattr(runtime, 'name', 'the runtime')!r} cannot be snapshotted and pickled "
+            f"({format_exception(exc)}); keep only picklable data in the sandbox state (clients, locks and "
+            "open files belong outside it)"
+        ) from None
 
 
 class SharedFile:
@@ -99,6 +196,12 @@ class SerialExecutor(Executor):
     def map(self, fn: Callable[..., Any], batches: Sequence[tuple]) -> list[Any]:
         return [fn(self.ctx, *args) for args in batches]
 
+    def close(self) -> None:
+        """Stop this process's supervised call processes (runtime/isolation.py)."""
+        from llama_index_libra.runtime.isolation import close_supervisors
+
+        close_supervisors()
+
 
 class ProcessExecutor(Executor):
     """A local process pool (default: all cores). Workers are spawned, never forked, so a
@@ -111,6 +214,8 @@ class ProcessExecutor(Executor):
         self._pool = None
         self._ctx_path: str | None = None
         self._shared_paths: list[str] = []
+        self._tmp: str | None = None  # this build's temporary folder (context and shared pickles)
+        self._interrupted = False
 
     def prestart(self) -> None:
         import multiprocessing as mp
@@ -121,13 +226,20 @@ class ProcessExecutor(Executor):
             for _ in range(self.workers):  # spawn them all now, not at the first map
                 self._pool.submit(_ping)
 
+    def _tempdir(self) -> str:
+        import tempfile
+
+        if self._tmp is None:
+            self._tmp = tempfile.mkdtemp(prefix="libra-build-")
+        return self._tmp
+
     def start(self, ctx: Any) -> None:
         import pickle
         import tempfile
 
         self.prestart()
         self.ctx = ctx
-        fd, self._ctx_path = tempfile.mkstemp(prefix="libra-ctx-", suffix=".pickle")
+        fd, self._ctx_path = tempfile.mkstemp(prefix="libra-ctx-", suffix=".pickle", dir=self._tempdir())
         with os.fdopen(fd, "wb") as fh:
             pickle.dump(ctx, fh, protocol=pickle.HIGHEST_PROTOCOL)
 
@@ -135,7 +247,7 @@ class ProcessExecutor(Executor):
         import pickle
         import tempfile
 
-        fd, path = tempfile.mkstemp(prefix="libra-shared-", suffix=".pickle")
+        fd, path = tempfile.mkstemp(prefix="libra-shared-", suffix=".pickle", dir=self._tempdir())
         with os.fdopen(fd, "wb") as fh:
             pickle.dump(obj, fh, protocol=pickle.HIGHEST_PROTOCOL)
         self._shared_paths.append(path)
@@ -143,20 +255,52 @@ class ProcessExecutor(Executor):
 
     def map(self, fn: Callable[..., Any], batches: Sequence[tuple]) -> list[Any]:
         assert self._pool is not None and self._ctx_path is not None, "call start() first"
-        futures = [self._pool.submit(_call_with_ctx_file, self._ctx_path, fn, args) for args in batches]
-        return [f.result() for f in futures]
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            futures = [self._pool.submit(_call_with_ctx_file, self._ctx_path, fn, args) for args in batches]
+            return [f.result() for f in futures]
+        except BrokenProcessPool:
+            self._interrupted = True
+            raise RuntimeError(
+                "a worker process died mid-build (a tool that crashes its process, or the system ran out of "
+                "memory); with the runtime's isolation=\"process\" (the default) a crashing call costs only "
+                "that call"
+            ) from None
+        except BaseException:  # Ctrl-C, SIGTERM: stop the workers now instead of waiting for them
+            self._interrupted = True
+            raise
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop the workers (killing them when the build was interrupted) and remove the build's
+        temporary folder."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            if self._interrupted:
+                pool.shutdown(wait=False, cancel_futures=True)
+                for proc in processes:
+                    if proc.is_alive():
+                        proc.terminate()
+                for proc in processes:
+                    proc.join(5)
+                    if proc.is_alive():
+                        proc.kill()
+                        proc.join(5)
+            else:
+                pool.shutdown(wait=True, cancel_futures=True)
+        import shutil
+
         for path in [self._ctx_path, *self._shared_paths]:
             if path is not None:
                 try:
                     os.unlink(path)
                 except FileNotFoundError:
                     pass
-        self._ctx_path, self._shared_paths = None, []
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+        self._ctx_path, self._shared_paths, self._tmp = None, [], None
+        self._interrupted = False
 
 
 class RayExecutor(Executor):
@@ -209,8 +353,22 @@ def _ray_call(fn: Callable[..., Any], ctx: Any, args: tuple) -> Any:
     return fn(ctx, *args)
 
 
-def resolve_executor(executor: "Executor | str | None", workers: int | None = None) -> Executor:
-    """``"serial"``, ``"process"`` (default), ``"ray"`` or an :class:`Executor` instance."""
+def resolve_executor(executor: "Executor | str | None", workers: int | None = None, *, runtime: Any = None) -> Executor:
+    """``"serial"``, ``"process"`` (default), ``"ray"`` or an :class:`Executor` instance.
+
+    With ``runtime``, checked first (before any model loads): a fresh-state snapshot that cannot
+    be pickled raises :class:`RuntimePortabilityError`; a runtime that cannot reach spawned
+    workers (see :func:`portability_problem`) turns the process pool into the serial executor,
+    with one warning line saying why and what to do.
+    """
+    if runtime is not None:
+        check_snapshots(runtime)
+    if runtime is not None and (executor is None or executor == "process" or isinstance(executor, ProcessExecutor)):
+        problem = portability_problem(runtime)
+        if problem is not None:
+            logger.warning("libra: the runtime cannot be sent to worker processes (%s); inducing serially instead. "
+                           "Define tools and state in an importable module to use the process pool.", problem)
+            return SerialExecutor()
     if isinstance(executor, Executor):
         return executor
     name = executor or "process"

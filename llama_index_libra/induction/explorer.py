@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
+from llama_index_libra.contracts.safeschema import safe_validator
 from llama_index_libra.induction.controls import make_controls
 from llama_index_libra.induction.fields import LexicalFieldEncoder
 from llama_index_libra.library import Relation
@@ -225,7 +226,7 @@ class Explorer:
         key = (spec.name, name)
         if key not in self._validators:
             schema = self.props(spec).get(name, {})
-            self._validators[key] = Draft202012Validator(schema if isinstance(schema, (dict, bool)) else {})
+            self._validators[key] = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
         return self._validators[key]
 
     def trim(self, record: InvocationRecord) -> dict[str, Any]:
@@ -273,9 +274,9 @@ class Explorer:
     def _fingerprint(self, tool: str) -> str:
         fp = self.fingerprints.get(tool)
         if fp is None:
-            import hashlib
+            from llama_index_libra.induction.runlog import tool_fingerprint
 
-            fp = self.fingerprints[tool] = hashlib.sha256(self.catalog.get(tool).text().encode()).hexdigest()[:16]
+            fp = self.fingerprints[tool] = tool_fingerprint(self.catalog.get(tool), self.runtime, timeout_s=self.config.timeout_s)
         return fp
 
     def run(self, node: Node, tool: str, args: dict[str, Any]) -> tuple[InvocationRecord, tuple[str, Any] | None]:
@@ -299,19 +300,16 @@ class Explorer:
             self.report.runs_cut_budget += 1
             rec = InvocationRecord(tool=tool, status="error", arguments=args, message="not run: max_runs reached")
             return rec, None
-        state = self.runtime.restore(node.snap)
         t0 = time.perf_counter()
-        record = self.runtime.call(state, tool, args, timeout_s=self.config.timeout_s)
+        # restore, call, snapshot: one boundary (runtime.execute) that a crash or hang cannot cross
+        record, child = self.runtime.execute(node.snap, tool, args, timeout_s=self.config.timeout_s)
         self.report.execution_s += time.perf_counter() - t0
         self.report.runs += 1
-        child = None
         if record.status == "error":
             self.report.errors += 1
             if record.message and record.message.startswith("timeout:"):
                 self.report.timeouts += 1
             self.report.failures.setdefault(tool, record.message or "error")
-        if record.state_changes and record.status == "success":
-            child = (self.runtime.digest(state), self.runtime.snapshot(state))
         if log_key is not None:
             self.log.append(log_key, record, bool(record.state_changes))
         self.memo[key] = (record, child)
@@ -801,24 +799,30 @@ class Explorer:
             return
         originals: list[InvocationRecord] = []
         roots = getattr(self, "roots", None) or self.ctx.roots
-        state = self.runtime.restore(roots[root])
-        for call in path:
-            originals.append(self.runtime.call(state, call["tool"], call["arguments"], timeout_s=self.config.timeout_s))
+        timeout = self.config.timeout_s
+
+        def step(snap: Any, call: Mapping[str, Any]) -> tuple[InvocationRecord, Any]:
+            # through Runtime.execute: the supervised boundary every induction call crosses
+            record, child = self.runtime.execute(snap, call["tool"], call["arguments"], timeout_s=timeout)
             self.report.runs += 1
-        full = self.runtime.call(state, consumer, args, timeout_s=self.config.timeout_s)
-        self.report.runs += 1
+            return record, (child[1] if child is not None else snap)
+
+        snap = roots[root]
+        for call in path:
+            record, snap = step(snap, call)
+            originals.append(record)
+        full, _ = step(snap, {"tool": consumer, "arguments": args})
         if self.classify(consumer, full) != "success" or any(r.status != "success" for r in originals):
             return  # the path does not replay (a non-deterministic tool): nothing to conclude
         for drop, dropped in enumerate(path):
             if dropped["tool"] == consumer:
                 continue
-            state = self.runtime.restore(roots[root])
+            snap = roots[root]
             conclusive, cascade = True, None
             for j, call in enumerate(path):
                 if j == drop:
                     continue
-                record = self.runtime.call(state, call["tool"], call["arguments"], timeout_s=self.config.timeout_s)
-                self.report.runs += 1
+                record, snap = step(snap, call)
                 if record.status == "success" and canonical_json(record.output) == canonical_json(originals[j].output):
                     continue
                 if record.status == "success":
@@ -828,8 +832,7 @@ class Explorer:
                 break
             if not conclusive:
                 continue
-            without = self.runtime.call(state, consumer, args, timeout_s=self.config.timeout_s)
-            self.report.runs += 1
+            without, _ = step(snap, {"tool": consumer, "arguments": args})
             if self.classify(consumer, without) != "failure":
                 continue
             evidence = {

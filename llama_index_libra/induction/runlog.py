@@ -7,8 +7,15 @@ so an interrupted build (Ctrl-C, a killed worker, a lost Ray node) resumes witho
 finished work, and a rebuild after a catalog edit re-executes only runs whose key changed (runs
 of edited tools, and runs in states that edited tools produced).
 
+The tool part of the key (:func:`tool_fingerprint`) holds its public metadata, the effective
+per-call timeout (a rebuild with a larger limit re-runs calls that timed out) and, when the runtime
+offers ``tool_identity(name)`` (PythonRuntime: a hash of the function's code, defaults and closure),
+the tool's code, so an edited tool's runs are executed again.
+
 Each process appends to its own file (``runs-<pid>-<n>.jsonl``) and flushes every line, so
-concurrent workers never interleave writes; a line cut short by a kill is skipped on load. Runs
+concurrent workers never interleave writes. On load, a line that is cut short (even inside a UTF-8
+character), holds a non-UTF-8 byte, is not JSON or is not a complete entry is skipped and counted
+in ``skipped_lines``; every other line is kept. Runs
 that changed the state are logged too, but still re-executed on a hit, because the child state
 itself (a runtime snapshot) is not stored: the log holds plain JSON only.
 """
@@ -17,15 +24,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.records import InvocationRecord
+from llama_index_libra.records import STATUSES, InvocationRecord
 
-__all__ = ["RunLog", "run_key"]
+__all__ = ["RunLog", "run_key", "tool_fingerprint"]
 
 _counter = 0
 _lock = threading.Lock()
@@ -37,6 +45,46 @@ def run_key(runtime_key: str, digest: str, tool_fingerprint: str, args: dict[str
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
+def _timeout_token(timeout_s: Any) -> str:
+    if timeout_s is None or not isinstance(timeout_s, (int, float)) or not 0 < timeout_s < math.inf:
+        return "none"
+    return repr(float(timeout_s))
+
+
+def tool_fingerprint(spec: Any, runtime: Any, *, timeout_s: float | None) -> str:
+    """The tool's part of a run key: public metadata, effective timeout, timeout mode and code identity.
+
+    ``timeout_s`` is the build's per-call limit (None: the runtime's ``default_timeout_s``).
+    """
+    effective = timeout_s if timeout_s is not None else getattr(runtime, "default_timeout_s", None)
+    identity = getattr(runtime, "tool_identity", None)
+    code = str(identity(spec.name)) if callable(identity) else ""
+    text = canonical_json({"doc": spec.text(), "timeout": _timeout_token(effective),
+                           "timeout_mode": str(getattr(runtime, "timeout_mode", "")), "code": code})
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+_RECORD_FIELDS = {"tool": str, "status": str, "arguments": dict}
+
+
+def _entry(raw: bytes) -> dict[str, Any] | None:
+    """One decoded log entry, or None for a line that is not a complete, well-typed entry."""
+    try:
+        entry = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(entry, dict) or not isinstance(entry.get("k"), str):
+        return None
+    r = entry.get("r")
+    if not isinstance(r, Mapping) or any(not isinstance(r.get(k), t) for k, t in _RECORD_FIELDS.items()):
+        return None
+    if r["status"] not in STATUSES or not isinstance(r.get("state_changes") or [], list):
+        return None
+    if not isinstance(r.get("message"), (str, type(None))):
+        return None
+    return entry
+
+
 class RunLog:
     """A folder of JSONL files mapping run keys to invocation records."""
 
@@ -46,13 +94,15 @@ class RunLog:
         self.entries: dict[str, dict[str, Any]] = {}
         self.skipped_lines = 0
         for path in sorted(self.folder.glob("runs-*.jsonl")):
-            with path.open(encoding="utf-8") as fh:
+            with path.open("rb") as fh:  # bytes: one bad byte must cost its line only
                 for line in fh:
-                    try:
-                        entry = json.loads(line)
+                    if not line.strip():
+                        continue
+                    entry = _entry(line)
+                    if entry is None:
+                        self.skipped_lines += 1  # cut short by a kill, or damaged
+                    else:
                         self.entries.setdefault(entry["k"], entry)
-                    except (json.JSONDecodeError, KeyError, TypeError):
-                        self.skipped_lines += 1  # a line cut short by a kill
         self._fh = None
         self.hits = 0
         self.appended = 0
@@ -69,7 +119,7 @@ class RunLog:
         r = entry["r"]
         record = InvocationRecord(
             tool=r["tool"], status=r["status"], arguments=r["arguments"], output=r.get("output"),
-            state_changes=r.get("state_changes") or [], message=r.get("message"),
+            state_changes=r.get("state_changes") or [], message=r.get("message"), fault=r.get("fault"),
         )
         return record, bool(entry.get("c"))
 

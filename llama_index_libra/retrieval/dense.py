@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
-from llama_index_libra._io import atomic_write_bytes
+from llama_index_libra._io import atomic_write_bytes, safe_component
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.base.embeddings.base import BaseEmbedding
@@ -135,7 +135,7 @@ class DenseIndex:
     def _cache_path(self, cache_dir: str | Path | bool | None) -> Path:
         root = default_cache_dir() if cache_dir in (None, True) else Path(cache_dir)  # type: ignore[arg-type]
         key = hashlib.sha256(f"{self.encoder}\n{self.catalog.fingerprint()}".encode()).hexdigest()[:20]
-        return root / "embeddings" / f"{self.catalog.name}-{key}.npy"
+        return root / "embeddings" / f"{safe_component(self.catalog.name, fallback='catalog')}-{key}.npy"  # name from data
 
     def _load_or_embed(self, show_progress: bool) -> np.ndarray:
         path = self.cache_path

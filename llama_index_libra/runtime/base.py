@@ -13,8 +13,12 @@ conventions from the JSON output (:meth:`Runtime._classify`). :meth:`Runtime.cal
 * gives the tool its own copy of the arguments (a tool that stores an argument list in its state
   cannot alias the caller's object) and records the arguments as JSON;
 * runs the tool under a timeout, never raising for the tool's own failures: an exception becomes
-  status ``error`` with message ``"ExceptionType: message"``, a timeout becomes ``error`` with a
-  message naming the limit, an output that is not JSON becomes ``error`` ``"unserializable output: ..."``;
+  status ``error`` with message ``"ExceptionType: message"`` (even when its ``__str__`` raises), a
+  timeout becomes ``error`` with fault ``timeout`` and a message naming the limit, an output that is
+  not JSON (or whose ``to_dict``/``model_dump``/``__getattr__`` raises, or that no UTF-8 JSON file
+  can hold, e.g. an integer over 4,300 digits) becomes ``error`` ``"unserializable output: ..."``;
+  lone surrogates in outputs, messages and state changes are repaired to U+FFFD
+  (:func:`~llama_index_libra.records.storable_json`, the one gate before any file);
 * records ``state_changes``: the leaf diffs (:func:`diff_views`) of ``view(state, partition_of(tool))``
   before and after the call, so the record says exactly what the call changed.
 
@@ -24,6 +28,12 @@ so a call that times out keeps running in the background and may still mutate it
 whose call timed out must be discarded** (the engine always restores from snapshots, so it does).
 A timeout of ``None``, ``0`` or ``math.inf`` (as ``default_timeout_s`` or per call) disables the
 limit and runs the call inline in the calling thread, which saves the thread hand-off (~20-50 us).
+
+In-process limits cannot stop everything: ``os._exit``, a signal or a segfault ends the process,
+a bare ``except:`` swallows the alarm, a long C call never lets it fire. Induction therefore calls
+:meth:`Runtime.execute`, which with ``isolation = "process"`` (the default) runs the call in a
+supervised child process (``runtime/isolation.py``): a crash is recorded as fault ``crashed``, a
+call past its limit plus a grace is killed and recorded exactly as a timeout, and the build goes on.
 """
 
 from __future__ import annotations
@@ -41,7 +51,7 @@ from typing import Any, Callable, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
-from llama_index_libra.records import InvocationRecord, Status, to_jsonable
+from llama_index_libra.records import InvocationRecord, Status, storable_json, to_jsonable
 
 __all__ = [
     "Runtime",
@@ -166,10 +176,41 @@ def _lenient(obj: Any, stack: set[int], depth: int, max_depth: int) -> Any:
 # --------------------------------------------------------------------------- call helpers
 
 
+MESSAGE_CHARS = 2000  # a record's message is one explanation, not a dump: longer ones are cut
+
+
+def _safe_str(exc: BaseException) -> str:
+    """``str(exc)``, or a placeholder when the tool's own ``__str__`` raises or returns a non-string."""
+    try:
+        text = str(exc)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # noqa: BLE001 - a hostile __str__ must not crash the build
+        return "<message unavailable: its __str__ raised>"
+    if len(text) > MESSAGE_CHARS:
+        text = text[:MESSAGE_CHARS] + "...[truncated]"
+    return storable_json(text)
+
+
 def format_exception(exc: BaseException) -> str:
-    """``"ExceptionType: message"`` (just the type when the message is empty)."""
-    text = str(exc)
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    """``"ExceptionType: message"`` (just the type when the message is empty).
+
+    Never raises: a ``__str__`` that raises gives a placeholder, lone surrogates are repaired and
+    the message is cut at ``MESSAGE_CHARS``."""
+    name = type(exc).__name__
+    text = _safe_str(exc)
+    return f"{name}: {text}" if text else name
+
+
+def timeout_record(tool: str, arguments: dict[str, Any], limit: float, duration_s: float = 0.0) -> InvocationRecord:
+    """The record of a call that did not return within ``limit`` seconds, however it was stopped
+    (an in-process alarm or the supervisor killing its process): both give the same bytes."""
+    return InvocationRecord(
+        tool=tool, status="error", arguments=arguments, output=None, state_changes=[],
+        message=f"timeout: the call did not return within {limit:g} s; its state was abandoned "
+        "mid-call and must be discarded",
+        duration_s=duration_s, fault="timeout",
+    )
 
 
 def mutable_defaults(fn: Callable[..., Any]) -> dict[str, Any]:
@@ -311,6 +352,10 @@ class Runtime(abc.ABC):
     # "thread": a worker thread whose hung call is abandoned (always stops waiting). Off the main
     # thread, "signal" falls back to "thread".
     timeout_mode: str = "signal"
+    # How :meth:`execute` runs calls during induction. "process": in a supervised child process
+    # (runtime/isolation.py), so a call that crashes its process or hangs where no alarm reaches it
+    # costs that call only; "none": in the calling process (faster; such a call stops the build).
+    isolation: str = "process"
 
     # ---- state
 
@@ -337,7 +382,7 @@ class Runtime(abc.ABC):
 
     def digest(self, state: Any, partition: str | None = None) -> str:
         """SHA-256 of the canonical JSON of :meth:`view`: equal digests, equal observable state."""
-        return hashlib.sha256(canonical_json(self.view(state, partition)).encode("utf-8")).hexdigest()
+        return hashlib.sha256(canonical_json(self.view(state, partition)).encode("utf-8", "surrogatepass")).hexdigest()
 
     def partition_of(self, tool: str) -> str:
         """The independent slice of state ``tool`` reads and writes (``""``: one shared partition).
@@ -348,6 +393,50 @@ class Runtime(abc.ABC):
         return ""
 
     # ---- calls
+
+    def execute(
+        self, snap: Any, tool: str, arguments: Mapping[str, Any], *, timeout_s: float | None = None
+    ) -> tuple[InvocationRecord, tuple[str, Any] | None]:
+        """Run ``tool`` in a state restored from ``snap``: the record, and ``(digest, snapshot)`` of
+        the new state when the call succeeded and changed it (else None). What induction calls.
+
+        With ``isolation = "process"`` the call runs in a supervised child process: a call that kills
+        its process is recorded as ``error`` with fault ``crashed``, one that outlives its timeout
+        (a bare ``except:`` swallowing the alarm, a C loop) as fault ``timeout``; the child is
+        replaced and the build goes on. Records are the same bytes either way.
+        """
+        if self.isolation == "process":
+            from llama_index_libra.runtime import isolation
+
+            if not isolation.IN_CHILD:
+                return isolation.supervisor_for(self).execute(snap, tool, arguments, timeout_s)
+        return self._execute_here(snap, tool, arguments, timeout_s)
+
+    def _execute_here(self, snap: Any, tool: str, arguments: Mapping[str, Any],
+                      timeout_s: float | None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
+        """:meth:`execute` in this process. A new state that cannot be snapshotted, or whose snapshot
+        cannot be pickled (executors ship snapshots between processes), makes the call an error, so
+        every executor and isolation mode keeps the same calls."""
+        import pickle
+
+        state = self.restore(snap)
+        record = self.call(state, tool, arguments, timeout_s=timeout_s)
+        if not (record.state_changes and record.status == "success"):
+            return record, None
+        try:
+            digest = self.digest(state)
+            new_snap = self.snapshot(state)
+            pickle.dumps(new_snap, protocol=pickle.HIGHEST_PROTOCOL)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - the call's failure, never the build's
+            return InvocationRecord(
+                tool=tool, status="error", arguments=record.arguments, output=record.output, state_changes=[],
+                message=f"the call left a state that cannot be snapshotted and pickled ({format_exception(exc)}); "
+                "keep only copyable, picklable data in the state",
+                duration_s=record.duration_s,
+            ), None
+        return record, (digest, new_snap)
 
     def call(
         self, state: Any, tool: str, arguments: Mapping[str, Any], *, timeout_s: float | None = None
@@ -361,7 +450,7 @@ class Runtime(abc.ABC):
         if not isinstance(arguments, Mapping):
             raise TypeError(f"arguments for {tool!r} must be a mapping of keyword arguments, got {type(arguments).__name__}")
         try:
-            recorded_args = to_jsonable(dict(arguments))
+            recorded_args = storable_json(to_jsonable(dict(arguments)))
         except (TypeError, ValueError) as exc:
             raise TypeError(f"arguments for {tool!r} must be JSON values: {exc}") from None
         call_args = _copy_json(dict(arguments))
@@ -381,17 +470,7 @@ class Runtime(abc.ABC):
             else:
                 raw = self._invoke(state, tool, call_args)
         except _CallTimedOut:
-            duration = time.perf_counter() - t0
-            return InvocationRecord(
-                tool=tool,
-                status="error",
-                arguments=recorded_args,
-                output=None,
-                state_changes=[],
-                message=f"timeout: the call did not return within {limit:g} s; its state was abandoned "
-                "mid-call and must be discarded",
-                duration_s=duration,
-            )
+            return timeout_record(tool, recorded_args, float(limit), time.perf_counter() - t0)  # type: ignore[arg-type]
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # noqa: BLE001 - a tool failure is a record, never a crash
@@ -400,14 +479,19 @@ class Runtime(abc.ABC):
         else:
             duration = time.perf_counter() - t0
             try:
-                output = self._jsonify(tool, raw)
-            except (TypeError, ValueError, RecursionError) as exc:
-                status, output, message = "error", None, f"unserializable output: {exc}"
-            else:
+                # storable_json: the one gate between a tool's value and every file it can reach
+                output = storable_json(self._jsonify(tool, raw))
                 status, message = self._classify(tool, output)
+                message = None if message is None else storable_json(message)
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # noqa: BLE001 - a to_dict/__getattr__ that raises, a huge int
+                status, output, message = "error", None, f"unserializable output: {_safe_str(exc)}"
         try:
-            changes = diff_views(before, self.view(state, partition))
-        except (RecursionError, TypeError, ValueError) as exc:
+            changes = storable_json(diff_views(before, self.view(state, partition)))
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:  # noqa: BLE001 - e.g. a user view that raises, an unwritable value
             # the call left a state that cannot be viewed (a cyclic structure, say): a recorded
             # failure whose state must be discarded, never a crashed build
             return InvocationRecord(

@@ -8,12 +8,14 @@ tool once bound to a state (:meth:`PythonRuntime.as_llama_tools`). A tool that d
 ``state_arg`` (a pure function such as a unit converter) is called without it.
 
 ``state_factory()`` makes a fresh state; snapshots and restores are ``copy.deepcopy``, so the state
-must be deep-copyable (no open files, sockets, locks or clients). The default ``view`` is the state
+must be deep-copyable and picklable (no open files, sockets, locks, clients or lambdas): executors
+and call isolation ship snapshots between processes, and a call that leaves such a state is an error. The default ``view`` is the state
 itself when it is JSON (``to_jsonable``: dicts, lists, dataclasses, pydantic models), else
 ``to_jsonable(vars(state))``, with unconvertible leaves shown by type name; pass ``view=`` for a
 better one. ``fixtures`` are the public facts of the fresh state that a tester would be handed.
 
-Failure conventions: an exception (or a timeout, or an output that is not JSON) is ``error``; a
+Failure conventions: an exception (or a timeout, a crash of the call's process, or an output that
+is not JSON) is ``error``; a
 returned dict with an ``error`` key is ``rejected``; anything else is ``success``.
 
 The sandbox is the state object and nothing else. A tool that reaches outside its state object
@@ -26,7 +28,9 @@ in-memory file system, a stub client) before inducing a library over them.
 from __future__ import annotations
 
 import copy
+import hashlib
 import inspect
+import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
@@ -113,6 +117,85 @@ def _bind_tool(tool: Any, state_arg: str) -> _BoundTool:
     partial = {state_arg: None} if takes_state else None
     public = FunctionTool.from_defaults(fn=tool, partial_params=partial)
     return _BoundTool(public.metadata.name, public.fn, takes_state, {}, mutable_defaults(tool), public)
+
+
+_IDENTITY_DEPTH = 6  # helper functions followed from a tool (through globals and closures)
+_VALUE_DEPTH = 32  # container nesting followed in defaults, constants and closure values
+_PLAIN = (str, int, float, bool, bytes, type(None))
+
+
+def _code_token(code: types.CodeType, seen: set[int], depth: int) -> list[Any]:
+    """What a code object computes: bytecode, names and constants (not file names or line numbers)."""
+    return [code.co_code.hex(), list(code.co_names), list(code.co_varnames), list(code.co_freevars),
+            code.co_argcount, code.co_kwonlyargcount, [_value_token(c, seen, depth) for c in code.co_consts]]
+
+
+def _value_token(value: Any, seen: set[int], depth: int) -> Any:
+    """A process-independent token for a constant, default or closure value."""
+    if depth > _VALUE_DEPTH:  # self-containing or very deep containers
+        return ["deep", type(value).__qualname__]
+    if isinstance(value, _PLAIN):
+        return [type(value).__name__, value.hex() if isinstance(value, bytes) else value]
+    if isinstance(value, types.CodeType):
+        return _code_token(value, seen, depth)
+    if isinstance(value, (tuple, list, frozenset, set, dict)):
+        if id(value) in seen:  # shared or self-containing: counted once
+            return ["seen", type(value).__name__]
+        seen.add(id(value))
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = [_value_token(v, seen, depth + 1) for v in value]
+        return [type(value).__name__, sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items]
+    if isinstance(value, dict):
+        return ["dict", sorted(([repr(k), _value_token(v, seen, depth + 1)] for k, v in value.items()), key=repr)]
+    if callable(value) and depth < _IDENTITY_DEPTH:
+        return _callable_token(value, seen, depth + 1)
+    if isinstance(value, type):
+        return ["type", value.__module__, value.__qualname__]
+    return ["object", type(value).__module__, type(value).__qualname__]
+
+
+def _callable_token(fn: Any, seen: set[int], depth: int) -> Any:
+    """Code identity of a callable: its code, defaults, closure, and same-module helpers it calls."""
+    if id(fn) in seen:
+        return ["seen", getattr(fn, "__qualname__", type(fn).__qualname__)]
+    seen.add(id(fn))
+    from functools import partial
+
+    if isinstance(fn, partial):
+        return ["partial", _callable_token(fn.func, seen, depth), _value_token(fn.args, seen, depth),
+                _value_token(fn.keywords, seen, depth)]
+    if isinstance(fn, types.MethodType):
+        return ["method", _callable_token(fn.__func__, seen, depth)]
+    if not isinstance(fn, types.FunctionType):
+        call = getattr(type(fn), "__call__", None)
+        if isinstance(call, types.FunctionType):
+            return ["object", type(fn).__qualname__, _callable_token(call, seen, depth)]
+        return ["builtin", getattr(fn, "__module__", None) or "", getattr(fn, "__qualname__", type(fn).__qualname__)]
+    code = fn.__code__
+    helpers = []
+    if depth < _IDENTITY_DEPTH:
+        for name in code.co_names:
+            g = fn.__globals__.get(name)
+            if isinstance(g, types.FunctionType) and g.__module__ == fn.__module__:
+                helpers.append([name, _callable_token(g, seen, depth + 1)])
+    cells = []
+    for cell in fn.__closure__ or ():
+        try:
+            cells.append(_value_token(cell.cell_contents, seen, depth))
+        except ValueError:  # an empty cell
+            cells.append(None)
+    return ["function", fn.__qualname__, _code_token(code, seen, depth), _value_token(fn.__defaults__, seen, depth),
+            _value_token(fn.__kwdefaults__, seen, depth), cells, helpers,
+            _callable_token(fn.__wrapped__, seen, depth) if callable(getattr(fn, "__wrapped__", None)) else None]
+
+
+def callable_identity(fn: Any) -> str:
+    """A hash of what ``fn`` computes (bytecode, constants, defaults, closure, helpers in its module),
+    equal across processes and runs; an edit to the function changes it, moving it does not."""
+    import json
+
+    token = _callable_token(fn, set(), 0)
+    return hashlib.sha256(json.dumps(token, default=repr, sort_keys=True).encode("utf-8")).hexdigest()[:16]
 
 
 def _declares(fn: Callable[..., Any], param: str) -> bool:
@@ -240,6 +323,13 @@ class PythonRuntime(Runtime):
         if bound.takes_state:
             kwargs[self.state_arg] = state
         return bound.fn(**kwargs)
+
+    def tool_identity(self, tool: str) -> str:
+        """Code identity of ``tool`` for the run log: an edit to its function re-executes its runs."""
+        bound = self._tools[tool]
+        return callable_identity(bound.fn) + ":" + hashlib.sha256(
+            repr(sorted((k, _value_token(v, set(), 0)) for k, v in bound.base_kwargs.items())).encode()
+        ).hexdigest()[:8]
 
     # ---- LlamaIndex
 

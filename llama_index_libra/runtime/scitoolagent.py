@@ -518,6 +518,9 @@ class SciToolAgentRuntime(Runtime):
         env: extra environment variables for the workers (API keys, model paths).
     """
 
+    # every call already runs in its own process group with its own limit (timeout + import grace)
+    isolation = "none"
+
     def __init__(
         self,
         checkout: str | Path,

@@ -1,0 +1,282 @@
+"""Supervised call isolation: run each induction call in a child process that may die.
+
+Python cannot stop every call from inside its own process: ``os._exit``, a signal or a segfault in
+a tool ends the process; a bare ``except:`` swallows the timeout alarm; a long C call (a builtin
+loop holding the GIL) never returns to the interpreter for the alarm to fire. So, with
+``Runtime.isolation = "process"`` (the default), :meth:`Runtime.execute` sends each call to one
+child process per (process, runtime) that restores the snapshot, makes the call (under the usual
+in-process alarm), snapshots the new state and sends the record back. The parent waits at most the
+call's timeout plus ``KILL_GRACE_S``:
+
+* the child died: the call is recorded as ``error`` with fault ``crashed`` (and how it died);
+* the child did not answer in time: it is killed and the call recorded exactly as an in-process
+  timeout (``error``, fault ``timeout``, the same message);
+
+and the next call starts a new child. Either way the cost is that call (plus one ``fork``), never
+the build. The child is forked where the platform can (no pickling: tools defined in ``__main__``
+and unpicklable runtimes work), else spawned (the runtime must pickle). It ignores SIGINT (Ctrl-C
+is the parent's to handle) and, on Linux, is killed by the kernel when its parent dies.
+
+Cost: each call pays a pipe round trip and the pickling of its record (snapshots travel once per
+state, not once per call); see the README's "Security and robustness" section for measurements.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import pickle
+import signal
+import threading
+import time
+from collections import OrderedDict
+from multiprocessing.connection import wait as _wait
+from typing import Any, Mapping
+
+from llama_index_libra.records import InvocationRecord, storable_json, to_jsonable
+
+__all__ = ["CallSupervisor", "supervisor_for", "close_supervisors", "with_isolation", "IN_CHILD", "KILL_GRACE_S",
+           "ISOLATION_MODES"]
+
+ISOLATION_MODES = ("process", "none")
+
+# How long past its timeout a call may run before its process is killed: the in-process alarm
+# normally ends it at the limit; this covers the alarm being swallowed or never delivered.
+KILL_GRACE_S = 1.0
+# Snapshots a child keeps (by token), most recently used first: exploration runs many calls per state.
+SNAPSHOT_CACHE = 16
+
+IN_CHILD = False  # True inside a supervised child: execute() then runs calls in place
+_PROTOCOL = pickle.HIGHEST_PROTOCOL
+
+
+def _die_with_parent() -> None:
+    """Linux: ask the kernel to SIGKILL this process when its parent dies (best effort)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+
+
+def _serve(runtime: Any, conn: Any, parent_pid: int, parent_end: Any = None) -> None:
+    """Child loop: receive calls, run them in place, send back ``(record, child)`` pickles."""
+    global IN_CHILD
+    IN_CHILD = True
+    if parent_end is not None:  # forked: drop the parent's end, so its death reads as EOF here
+        parent_end.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    import faulthandler
+
+    faulthandler.disable()  # a segfaulting tool is a record ("killed by SIGSEGV"), not a dump in the build's output
+    _die_with_parent()
+    if os.getppid() != parent_pid:  # the parent died before the death signal was armed
+        os._exit(0)
+    snaps: dict[int, Any] = {}
+    while True:
+        try:
+            message = conn.recv_bytes()
+        except (EOFError, OSError):
+            os._exit(0)
+        token, blob, drop, tool, arguments, timeout_s = pickle.loads(message)
+        for old in drop:
+            snaps.pop(old, None)
+        try:
+            if blob is not None:
+                snaps[token] = pickle.loads(blob)
+            reply = pickle.dumps(("ok", runtime._execute_here(snaps[token], tool, arguments, timeout_s)), _PROTOCOL)
+        except BaseException as exc:  # noqa: BLE001 - the parent re-raises it (an unknown tool, a bad snapshot)
+            try:
+                reply = pickle.dumps(("raise", exc), _PROTOCOL)
+            except Exception:  # noqa: BLE001
+                reply = pickle.dumps(("raise", RuntimeError(f"{type(exc).__name__} in the call process")), _PROTOCOL)
+        conn.send_bytes(reply)
+
+
+def _death_text(exitcode: int | None) -> str:
+    if exitcode is None:
+        return "it stopped answering"
+    if exitcode < 0:
+        try:
+            return f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"killed by signal {-exitcode}"
+    return f"exit code {exitcode}"
+
+
+def crashed_record(tool: str, arguments: dict[str, Any], how: str, duration_s: float = 0.0) -> InvocationRecord:
+    """The record of a call whose process died before it answered."""
+    return InvocationRecord(
+        tool=tool, status="error", arguments=arguments, output=None, state_changes=[],
+        message=f"crashed: the call ended its process ({how}); its state was discarded",
+        duration_s=duration_s, fault="crashed",
+    )
+
+
+class CallSupervisor:
+    """One supervised child process running one runtime's calls (see the module docstring)."""
+
+    def __init__(self, runtime: Any) -> None:
+        self.runtime = runtime
+        self.proc: Any = None
+        self.conn: Any = None
+        self.restarts = 0
+        self._snaps: "OrderedDict[int, tuple[Any, int]]" = OrderedDict()  # id(snap) -> (snap, token)
+        self._child_has: set[int] = set()
+        self._next_token = 0
+        self.inline = False  # True when no child can be started here (spawn-only platform, unpicklable runtime)
+        self._lock = threading.Lock()  # one call at a time through the pipe (threads share a supervisor)
+        methods = mp.get_all_start_methods()
+        self._mp = mp.get_context("fork" if "fork" in methods else "spawn")
+
+    # ---- child lifecycle
+    def _start(self) -> None:
+        parent_conn, child_conn = self._mp.Pipe(duplex=True)
+        forked = self._mp.get_start_method() == "fork"
+        proc = self._mp.Process(target=_serve, args=(self.runtime, child_conn, os.getpid(), parent_conn if forked else None),
+                                name="libra-call", daemon=True)
+        try:
+            proc.start()
+        except Exception as exc:  # noqa: BLE001 - spawn-only platforms must pickle the runtime
+            import logging
+
+            child_conn.close()
+            parent_conn.close()
+            self.inline = True
+            logging.getLogger("llama_index_libra").warning(
+                "libra: calls run in-process, unisolated: the runtime cannot be sent to a call process (%s: %s)",
+                type(exc).__name__, (str(exc).strip().splitlines() or [""])[0])
+            return
+        child_conn.close()
+        self.proc, self.conn = proc, parent_conn
+        self._child_has = set()
+
+    def _kill(self) -> None:
+        proc, conn = self.proc, self.conn
+        self.proc = self.conn = None
+        self._child_has = set()
+        if proc is not None:
+            if proc.is_alive():
+                proc.kill()
+            proc.join(5)
+            try:
+                proc.close()
+            except ValueError:  # pragma: no cover - still running after SIGKILL + 5 s
+                pass
+        if conn is not None:
+            conn.close()
+
+    def close(self) -> None:
+        """Stop the child (it holds no results: every answered call is already with the parent)."""
+        self._kill()
+        self._snaps.clear()
+
+    # ---- calls
+    def _token(self, snap: Any) -> tuple[int, bytes | None, list[int]]:
+        entry = self._snaps.get(id(snap))
+        drop: list[int] = []
+        if entry is not None and entry[0] is snap:
+            self._snaps.move_to_end(id(snap))
+            token = entry[1]
+        else:
+            self._next_token += 1
+            token = self._next_token
+            self._snaps[id(snap)] = (snap, token)  # holding snap keeps its id from being reused
+            while len(self._snaps) > SNAPSHOT_CACHE:
+                _, (_, old) = self._snaps.popitem(last=False)
+                if old in self._child_has:
+                    self._child_has.discard(old)
+                    drop.append(old)
+        blob = None if token in self._child_has else pickle.dumps(snap, _PROTOCOL)
+        return token, blob, drop
+
+    def execute(self, snap: Any, tool: str, arguments: Mapping[str, Any],
+                timeout_s: float | None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
+        """:meth:`Runtime.execute` in the child; a dead or hung child costs this call only."""
+        with self._lock:
+            return self._execute(snap, tool, arguments, timeout_s)
+
+    def _execute(self, snap: Any, tool: str, arguments: Mapping[str, Any],
+                 timeout_s: float | None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
+        self.runtime._check_tool(tool)
+        limit = self.runtime.default_timeout_s if timeout_s is None else timeout_s
+        bounded = limit is not None and 0 < limit < float("inf")
+        args = dict(arguments)
+        if self.proc is None and not self.inline:
+            self._start()
+        if self.inline:
+            return self.runtime._execute_here(snap, tool, args, timeout_s)
+        token, blob, drop = self._token(snap)
+        t0 = time.perf_counter()
+        try:
+            self.conn.send_bytes(pickle.dumps((token, blob, drop, tool, args, timeout_s), _PROTOCOL))
+        except (BrokenPipeError, ConnectionResetError, EOFError, OSError):
+            return self._died(tool, args, t0)  # it died after its last answer (an atexit, a thread)
+        self._child_has.add(token)
+        ready = _wait([self.conn, self.proc.sentinel], float(limit) + KILL_GRACE_S if bounded else None)
+        if not ready:
+            self._kill()
+            self.restarts += 1
+            from llama_index_libra.runtime.base import timeout_record
+
+            return timeout_record(tool, self._recorded(args), float(limit), time.perf_counter() - t0), None
+        try:
+            if self.conn.poll(0):
+                kind, value = pickle.loads(self.conn.recv_bytes())
+            else:
+                return self._died(tool, args, t0)
+        except (EOFError, OSError, ConnectionResetError):
+            return self._died(tool, args, t0)
+        if kind == "raise":
+            raise value
+        return value
+
+    def _died(self, tool: str, args: dict[str, Any], t0: float) -> tuple[InvocationRecord, None]:
+        proc = self.proc
+        if proc is not None:
+            proc.join(5)
+        how = _death_text(proc.exitcode if proc is not None else None)
+        self._kill()
+        self.restarts += 1
+        return crashed_record(tool, self._recorded(args), how, time.perf_counter() - t0), None
+
+    @staticmethod
+    def _recorded(args: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return storable_json(to_jsonable(args))
+        except (TypeError, ValueError):
+            return {}
+
+
+def with_isolation(runtime: Any, isolation: str | None) -> Any:
+    """``runtime`` itself (``isolation`` None or already its mode), else a shallow copy in that mode."""
+    if isolation is None or getattr(runtime, "isolation", None) == isolation:
+        return runtime
+    if isolation not in ISOLATION_MODES:
+        raise ValueError(f"unknown isolation {isolation!r}; use {' or '.join(ISOLATION_MODES)}")
+    import copy
+
+    twin = copy.copy(runtime)
+    twin.isolation = isolation
+    return twin
+
+
+_SUPERVISORS: dict[int, tuple[Any, CallSupervisor]] = {}
+
+
+def supervisor_for(runtime: Any) -> CallSupervisor:
+    """This process's supervisor for ``runtime`` (created, and its child started, on first use)."""
+    entry = _SUPERVISORS.get(id(runtime))
+    if entry is None or entry[0] is not runtime:
+        entry = _SUPERVISORS[id(runtime)] = (runtime, CallSupervisor(runtime))
+    return entry[1]
+
+
+def close_supervisors() -> None:
+    """Stop every supervised child of this process (end of a build, or an interrupted one)."""
+    while _SUPERVISORS:
+        _, (_, supervisor) = _SUPERVISORS.popitem()
+        supervisor.close()
