@@ -293,7 +293,7 @@ class _Master:
             if digest in seen:
                 continue
             seen.add(digest)
-            root = self.node(digest, self.runtime.snapshot(state), 0, (), [], None)
+            root = self.node(digest, self.runtime.snapshot(state), 0, (), fixture_values(getattr(self.runtime, "fixtures", None)), None)
             root.root = len(roots)
             roots.append(root)
         self.ctx.roots = [r.snap for r in roots]
@@ -546,6 +546,35 @@ class _Master:
                 revised.append(spec.name)
         self.report.contracts_revised += len(revised)
         return revised
+
+
+FIXTURE_PROVIDER = "\x00fixtures"  # the provider of values a tester was handed (never credited)
+
+
+def fixture_values(fixtures: Any) -> list[Value]:
+    """The runtime's fixtures as pool values of the fresh states: every scalar leaf, named by its
+    key, so that an input takes a handed fact (``customer_email`` for ``email``) by field alignment.
+    They credit no tool: a relation needs a tool that produced the value."""
+    out: list[Value] = []
+    seen: set[str] = set()
+
+    def walk(obj: Any, key: str, path: str) -> None:
+        if isinstance(obj, Mapping):
+            for k in sorted(obj, key=str):
+                walk(obj[k], str(k), f"{path}.{k}")
+        elif isinstance(obj, list):
+            for item in obj[:32]:
+                walk(item, key, f"{path}[*]")
+        elif isinstance(obj, (str, int, float)) and not isinstance(obj, bool) and key:
+            vj = canonical_json(obj)
+            vkey = f"{FIXTURE_PROVIDER}\x00{key}\x00{vj}"
+            if vkey not in seen:
+                seen.add(vkey)
+                out.append(Value(FIXTURE_PROVIDER, key, path, obj, vkey, False))
+
+    if isinstance(fixtures, Mapping):
+        walk(fixtures, "", "$.fixtures")
+    return out
 
 
 def _nesting(relation: Relation) -> int:
