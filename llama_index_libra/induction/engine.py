@@ -586,7 +586,9 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
     """Value relations of the ``per_input`` best providers per (consumer, input); others unchanged.
 
     Order: provenance before compatibility, higher field similarity, a source of the field before
-    a tool that takes the same field as input, a more direct export path, then the order found."""
+    a tool that takes the same field as input, an output before an echo of the provider's own
+    argument, a more direct export path, a lookup before a creation (a call that changed the
+    state), then the order found."""
     if per_input <= 0:
         return relations
     from llama_index_libra.induction.fields import humanize
@@ -602,7 +604,9 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
         if r.consumer_field is None:
             continue
         derived = r.consumer_field in inputs.get(r.provider, ())
-        rank = (r.kind != "provenance", -(r.field_similarity or 0.0), derived, _nesting(r), order)
+        echo = str(((r.evidence or {}).get("provider_value") or {}).get("path", "")).startswith("$.arguments")
+        created = bool(((r.evidence or {}).get("provider_value") or {}).get("created"))
+        rank = (r.kind != "provenance", -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
         groups.setdefault((r.consumer, r.consumer_field), []).append((rank, r.provider))
     allowed: dict[tuple[str, str], set[str]] = {}
     for key, members in groups.items():
@@ -626,8 +630,15 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
     def keep(r: Relation) -> bool:
         if r.consumer_field is not None:
             return r.provider in allowed[(r.consumer, r.consumer_field)]
-        took = list((r.evidence or {}).get("fresh_inputs") or [])
-        return not took or not all(f in inputs.get(r.provider, ()) and sources.get((r.consumer, f)) for f in took)
+        ev = r.evidence or {}
+        took = list(ev.get("fresh_inputs") or [])
+        named = {canonical_json(v) for v in ((ev.get("provider_call") or {}).get("arguments") or {}).values()}
+        used = (ev.get("consumer_call") or {}).get("arguments") or {}
+
+        def derived(f: str) -> bool:  # takes the field, and the value it made is not one it was given a name for
+            return f in inputs.get(r.provider, ()) and canonical_json(used.get(f)) not in named
+
+        return not took or not all(derived(f) and sources.get((r.consumer, f)) for f in took)
 
     return [r for r in relations if keep(r)]
 

@@ -50,6 +50,7 @@ class Value(NamedTuple):
     value: Any
     key: str
     credit: bool = True  # False: the engine's own value echoed back (a bound argument, a literal of a read)
+    created: bool = False  # produced by a call that changed the state (a creation, not a lookup)
 
 
 @dataclass
@@ -383,7 +384,7 @@ class Explorer:
         for export_name, path, value in extracted:
             vj = canonical_json(value)
             credit = vj not in bound_values and (vj not in args or changed)
-            out.append(Value(tool, export_name, path, value, f"{tool}\x00{export_name}\x00{vj}", credit))
+            out.append(Value(tool, export_name, path, value, f"{tool}\x00{export_name}\x00{vj}", credit, changed))
         return out
 
     def add_values(self, pool: list[Value], keys: set[str], values: Iterable[Value]) -> None:
@@ -428,7 +429,7 @@ class Explorer:
             if verdict == 0:
                 continue
             if verdict == 2:
-                v = Value(v.provider, v.export, v.path, [v.value], v.key + "\x00[]", v.credit)
+                v = Value(v.provider, v.export, v.path, [v.value], v.key + "\x00[]", v.credit, v.created)
             sim = self.ctx.binding_sims.get((v.export, spec.name, name))
             if sim is None:
                 sim = self.sim(v.export, name)
@@ -606,7 +607,8 @@ class Explorer:
                     continue
                 evidence = {
                     "state": list(node.path),
-                    "provider_value": {"tool": value.provider, "export": value.export, "path": value.path, "value": value.value},
+                    "provider_value": {"tool": value.provider, "export": value.export, "path": value.path, "value": value.value,
+                                       **({"created": True} if value.created else {})},
                     "call": self.call_json(spec.name, args),
                     "record": self.trim(record),
                     "control": {**first_desc, "call": self.call_json(spec.name, first_args), "record": self.trim(first_record)},
