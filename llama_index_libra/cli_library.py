@@ -180,7 +180,7 @@ def _runtime_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _format_relation(r: Any, *, evidence: bool) -> str:
-    fields = "" if r.kind == "state" else f" [{r.provider_field} -> {r.consumer_field}]"
+    fields = "" if r.provider_field is None and r.consumer_field is None else f" [{r.provider_field} -> {r.consumer_field}]"
     line = f"  {r.provider} -> {r.consumer} ({r.kind}){fields}"
     if evidence and r.evidence:
         line += "\n      evidence: " + json.dumps(r.evidence, ensure_ascii=False)[:600]

@@ -29,7 +29,7 @@ __all__ = [
     "export_library_graph",
 ]
 
-EDGE_COLORS: dict[str, str] = {"provenance": "#d62728", "compatibility": "#2ca02c", "state": "#1f77b4"}
+EDGE_COLORS: dict[str, str] = {"provenance": "#d62728", "compatibility": "#2ca02c", "state": "#1f77b4", "transitive": "#9467bd"}
 _PARALLEL_CURVES = (0.0, 0.15, -0.15)  # arc offsets when one pair has relations of several kinds
 
 

@@ -20,6 +20,8 @@ __all__ = [
     "LIBRARY_FORMAT",
     "LIBRARY_VERSION",
     "RELATION_KINDS",
+    "PAPER_RELATION_KINDS",
+    "FIELDLESS_KINDS",
     "VALUE_KINDS",
     "LibraryError",
     "CatalogMismatchError",
@@ -30,7 +32,11 @@ __all__ = [
 
 LIBRARY_FORMAT = "llama-index-libra/tool-library"
 LIBRARY_VERSION = 1
-RELATION_KINDS = ("provenance", "compatibility", "state")
+# The paper's three counterfactual kinds, then ``transitive`` (an extra: a prerequisite found by
+# dropping a call from a consumer's first successful path; no fields, like ``state``).
+PAPER_RELATION_KINDS = ("provenance", "compatibility", "state")
+RELATION_KINDS = PAPER_RELATION_KINDS + ("transitive",)
+FIELDLESS_KINDS = ("state", "transitive")
 VALUE_KINDS = ("provenance", "compatibility")
 
 
@@ -199,10 +205,10 @@ class ToolLibrary:
         ]
 
     def counts(self) -> dict[str, int]:
-        """Relations per kind, every kind present (zero included)."""
-        out = {k: 0 for k in RELATION_KINDS}
+        """Relations per kind: the paper's three always (zero included), extra kinds when present."""
+        out = {k: 0 for k in PAPER_RELATION_KINDS}
         for r in self.relations:
-            out[r.kind] += 1
+            out[r.kind] = out.get(r.kind, 0) + 1
         return out
 
     def with_relations(self, relations: Iterable[Relation]) -> "ToolLibrary":

@@ -454,6 +454,7 @@ class _ToolContext:
     tokens: frozenset[str]
     creates: bool
     changes_state: bool
+    description: str = ""
 
     @classmethod
     def of(cls, spec: ToolSpec) -> "_ToolContext":
@@ -465,7 +466,8 @@ class _ToolContext:
         else:
             verb = _stem_verb(words[0].lower()) if words else ""
         tokens = frozenset(name_toks) | {verb}
-        return cls(verb=verb, tokens=tokens, creates=verb in CREATE_VERBS, changes_state=verb in STATE_CHANGING_VERBS)
+        return cls(verb=verb, tokens=tokens, creates=verb in CREATE_VERBS, changes_state=verb in STATE_CHANGING_VERBS,
+                   description=str(spec.description or ""))
 
 
 def _summary(description: str) -> str:
@@ -565,6 +567,7 @@ def _constructible_values(name: str, node: Mapping[str, Any], ctx: _ToolContext,
         yield example
     if json_type in (None, "string"):
         yield from _description_examples(desc)
+        yield from _tool_description_examples(name, ctx.description)
     yield from _typed_values(name, node, ctx, depth=0)
 
 
@@ -618,8 +621,38 @@ def _typed_values(name: str, node: Mapping[str, Any], ctx: _ToolContext, *, dept
         yield None
 
 
+# Name tokens that say which well-known string format an input takes when its schema has no
+# ``format`` (plain Python tools declare none): a URL, an email address, a calendar date, a colour.
+NAME_FORMAT_TOKENS: dict[str, str] = {
+    "url": "uri", "uri": "uri", "link": "uri", "endpoint": "uri", "homepage": "uri", "website": "uri", "webhook": "uri",
+    "email": "email", "mail": "email",
+    "date": "date", "due": "date", "deadline": "date", "day": "date",
+}
+_COLOR_TOKENS = frozenset({"color", "colour"})
+_SAMPLE_COLOR = "#1f77b4"
+
+
+def _tool_description_examples(name: str, description: str) -> Iterator[str]:
+    """Examples the tool's own description gives right after the input's name:
+    "Create a git tag (e.g. v1.0.0)" for ``tag``."""
+    words = " ".join(name_tokens(name))
+    if not words or len(description) > 4000:
+        return
+    pattern = re.compile(r"\b" + re.escape(words).replace("\\ ", "[ _]") + r"s?\b\s*\((?:e\.g\.|eg\.|for example|such as|like)\s*,?\s*:?\s*([^),]{1,60})",
+                         re.IGNORECASE)
+    for m in pattern.finditer(description):
+        value = m.group(1).strip().strip("'\"`")
+        if value:
+            yield value
+
+
 def _string_values(name: str, node: Mapping[str, Any]) -> Iterator[str]:
     fmt = node.get("format")
+    tokens = set(name_tokens(name))
+    if not isinstance(fmt, str) and not isinstance(node.get("pattern"), str):
+        fmt = next((NAME_FORMAT_TOKENS[t] for t in name_tokens(name) if t in NAME_FORMAT_TOKENS), None)
+        if tokens & _COLOR_TOKENS:
+            yield _SAMPLE_COLOR
     past = bool(set(name_tokens(name)) & PAST_DATE_TOKENS)
     if isinstance(fmt, str) and fmt in _FORMAT_SAMPLES:
         sample = _FORMAT_SAMPLES[fmt]

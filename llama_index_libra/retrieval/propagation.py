@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from llama_index_libra.library import RELATION_KINDS, Relation
+from llama_index_libra.library import FIELDLESS_KINDS, RELATION_KINDS, Relation
 
 __all__ = ["PropagationConfig", "PropagationGraph", "Promotion", "PROVIDER_SELECTIONS", "AGGREGATES"]
 
@@ -65,10 +65,10 @@ class Promotion:
 
     def describe(self) -> str:
         if self.selected_by == "after-consumer":  # the prerequisite rule, not propagation
-            what = "state" if self.kind == "state" else f"{self.kind} of {self.consumer_field}"
+            what = self.kind if self.kind in FIELDLESS_KINDS else f"{self.kind} of {self.consumer_field}"
             return f"hard prerequisite ({what}) of {self.consumer}, placed right after it"
-        if self.kind == "state":
-            return f"state prerequisite of {self.consumer}"
+        if self.kind in FIELDLESS_KINDS:
+            return f"{self.kind} prerequisite of {self.consumer}"
         return f"{self.kind}: provides {self.consumer}.{self.consumer_field} from {self.provider_field} ({self.selected_by})"
 
 
@@ -89,7 +89,8 @@ class PropagationGraph:
         self.relations = [r for r in relations if r.kind in kinds and r.provider != r.consumer]
         n = len(self.names)
         # state edges, de-duplicated per (provider, consumer)
-        state = sorted({(index[r.provider], index[r.consumer], i) for i, r in enumerate(self.relations) if r.kind == "state"})
+        # state edges (and transitive ones, also fieldless), de-duplicated per (provider, consumer)
+        state = sorted({(index[r.provider], index[r.consumer], i) for i, r in enumerate(self.relations) if r.kind in FIELDLESS_KINDS})
         seen: set[tuple[int, int]] = set()
         st = [(p, c, i) for p, c, i in state if not ((p, c) in seen or seen.add((p, c)))]
         self._state = _Edges(*(np.asarray(col, dtype=np.int64) for col in zip(*st))) if st else _Edges(
@@ -98,7 +99,7 @@ class PropagationGraph:
         # value edges grouped by (consumer, input field); members sorted by provider index
         groups: dict[tuple[int, str], list[tuple[int, float, int]]] = {}
         for i, r in enumerate(self.relations):
-            if r.kind == "state":
+            if r.kind in FIELDLESS_KINDS:
                 continue
             sim = float(r.field_similarity) if r.field_similarity is not None else 0.0
             groups.setdefault((index[r.consumer], r.consumer_field or ""), []).append((index[r.provider], sim, i))

@@ -363,6 +363,11 @@ class Runtime(abc.ABC):
     def fresh(self) -> Any:
         """A new sandbox state, equal to the runtime's initial state."""
 
+    def fresh_states(self) -> list[Any]:
+        """The fresh states induction explores from: ``[fresh()]`` unless the runtime offers
+        variants (settings on and off, an empty and a seeded store); the first is ``fresh()``."""
+        return [self.fresh()]
+
     @abc.abstractmethod
     def snapshot(self, state: Any) -> Any:
         """A cheap, independent copy handle of ``state``; ``state`` stays usable."""

@@ -231,6 +231,8 @@ class PythonRuntime(Runtime):
             else ``"python"``).
         timeout_s: per-call timeout (``None``/``0``/``inf``: none, calls run inline).
         view: ``view(state) -> dict`` JSON view for diffs and digests (default: see module docstring).
+        fresh_variants: more state factories (settings on and off, an empty and a seeded store):
+            induction explores from ``state_factory()`` and from each of them.
     """
 
     def __init__(
@@ -243,6 +245,7 @@ class PythonRuntime(Runtime):
         name: str | None = None,
         timeout_s: float | None = 10.0,
         view: Callable[[Any], Any] | None = None,
+        fresh_variants: Iterable[Callable[[], Any]] = (),
     ) -> None:
         if not callable(state_factory):
             raise TypeError("state_factory must be a callable that returns a fresh state")
@@ -251,6 +254,9 @@ class PythonRuntime(Runtime):
         self.state_arg = state_arg
         self.default_timeout_s = timeout_s
         self._state_factory = state_factory
+        self._fresh_variants = list(fresh_variants)
+        if not all(callable(f) for f in self._fresh_variants):
+            raise TypeError("fresh_variants must be callables that return fresh states")
         self._user_view = view
         try:
             self.fixtures: dict[str, Any] = to_jsonable(dict(fixtures or {}))
@@ -287,6 +293,10 @@ class PythonRuntime(Runtime):
     def fresh(self) -> Any:
         """``state_factory()``."""
         return self._state_factory()
+
+    def fresh_states(self) -> list[Any]:
+        """``state_factory()``, then one state per ``fresh_variants`` factory."""
+        return [self._state_factory()] + [factory() for factory in self._fresh_variants]
 
     def snapshot(self, state: Any) -> Any:
         """``copy.deepcopy(state)``."""
