@@ -37,8 +37,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from jsonschema import Draft202012Validator
-
 from llama_index_libra._io import atomic_write_text, canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.contracts.model import (

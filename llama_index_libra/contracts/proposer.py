@@ -73,11 +73,6 @@ from llama_index_libra.contracts.model import (
 from llama_index_libra.contracts.patterns import fullmatch as _bounded_fullmatch, sample_pattern
 from llama_index_libra.contracts.safeschema import safe_validator
 
-try:  # Python >= 3.11
-    from re import _parser as _sre_parse  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover
-    import sre_parse as _sre_parse  # type: ignore[no-redef]
-
 __all__ = [
     "SchemaContractProposer",
     "IDENTIFIER_TOKENS",
@@ -756,83 +751,3 @@ def _object_values(node: Mapping[str, Any], ctx: _ToolContext, *, depth: int) ->
 
 
 _MISSING = object()
-
-
-def _sample_pattern(pattern: str) -> str | None:
-    """A short string matching a simple regular expression, or None."""
-    try:
-        parsed = _sre_parse.parse(pattern)
-    except (re.error, RecursionError, ValueError):
-        return None
-    try:
-        sample = _emit(parsed, 0)
-    except (_Unsupported, RecursionError):
-        return None
-    try:
-        return sample if re.search(pattern, sample) else None
-    except re.error:
-        return None
-
-
-class _Unsupported(Exception):
-    """The pattern uses a construct the sampler does not handle."""
-
-
-def _emit(parsed: Any, depth: int) -> str:
-    if depth > 20:
-        raise _Unsupported
-    out: list[str] = []
-    for op, arg in parsed:
-        name = str(op)
-        if name == "LITERAL":
-            out.append(chr(arg))
-        elif name == "AT":
-            continue
-        elif name == "ANY":
-            out.append("a")
-        elif name == "IN":
-            out.append(_class_char(arg))
-        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
-            lo, _hi, sub = arg
-            lo = min(lo, 64)
-            out.append(_emit(sub, depth + 1) * lo)
-        elif name == "SUBPATTERN":
-            out.append(_emit(arg[-1], depth + 1))
-        elif name == "BRANCH":
-            out.append(_emit(arg[1][0], depth + 1))
-        elif name == "CATEGORY":
-            out.append(_category_char(arg))
-        else:
-            raise _Unsupported(name)
-    return "".join(out)
-
-
-def _class_char(items: Any) -> str:
-    for op, arg in items:
-        name = str(op)
-        if name == "NEGATE":
-            raise _Unsupported(name)
-        if name == "LITERAL":
-            return chr(arg)
-        if name == "RANGE":
-            lo, hi = arg
-            for preferred in ("1", "a", "A"):
-                if lo <= ord(preferred) <= hi:
-                    return preferred
-            return chr(lo)
-        if name == "CATEGORY":
-            return _category_char(arg)
-    raise _Unsupported("IN")
-
-
-def _category_char(category: Any) -> str:
-    name = str(category)
-    if name == "CATEGORY_DIGIT":
-        return "1"
-    if name == "CATEGORY_WORD":
-        return "a"
-    if name == "CATEGORY_SPACE":
-        return " "
-    if name == "CATEGORY_NOT_DIGIT":
-        return "a"
-    raise _Unsupported(name)
