@@ -18,7 +18,7 @@ __all__ = ["ENGINE_VERSION", "benchmark_runtime", "default_library", "library_ca
 log = logging.getLogger(__name__)
 
 # Bump when the engine's behaviour changes, so cached libraries are rebuilt.
-ENGINE_VERSION = "6"
+ENGINE_VERSION = "7"
 
 
 def benchmark_runtime(benchmark: str, **kwargs: Any) -> Any:

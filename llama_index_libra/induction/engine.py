@@ -349,7 +349,10 @@ class _Master:
                 final_keys = {v.key for v in result.final}
                 # values new in this state (from its transition or read here): a child whose call
                 # uses one continues a chain (create a branch, commit to it, open a pull request)
-                new_json = {canonical_json(v.value) for v in node.pool[node.new_from:] if v.provider == node.path[-1]["tool"]} \
+                # (a value already observed before the transition, such as an id it merely took and
+                # echoed, continues nothing: it would spend the chain budget on unrelated calls)
+                old_json = {canonical_json(v.value) for v in node.pool[:node.new_from]}
+                new_json = {canonical_json(v.value) for v in node.pool[node.new_from:] if v.provider == node.path[-1]["tool"]} - old_json \
                     if node.depth else set()
                 chained: set[str] = set()  # one chain child per tool and parent
                 for digest, snap, tool, args, prefix, new_values in result.children:
@@ -440,11 +443,41 @@ class _Master:
         jobs = [(tool, tid, args, root, path) for (tool, tid), (root, path, args) in sorted(self.first_paths.items())
                 if len(path) >= 2]
         direct = {(r.provider, r.consumer) for r in self.relations.values()}
+        valued = {(r.provider, r.consumer) for r in self.relations.values() if r.kind != "state"}
         roots = self.ctx.roots
+        found: list[Relation] = []
         for batch in self.executor.map(ablation_chunk, [(shared, self.extra_sims, b, roots) for b in self.batches(jobs)]):
             for relations, counters in batch:
                 self.merge_counters(counters)
-                self.admit([r for r in relations if (r.provider, r.consumer) not in direct])
+                found.extend(relations)
+        # chains may run through transitive relations too (commit before opening a pull request)
+        links = direct | {(r.provider, r.consumer) for r in found}
+        self.admit([r for r in found if (r.provider, r.consumer) not in direct and not self.mediated(r, links, valued)])
+
+    @staticmethod
+    def mediated(relation: Relation, direct: set, valued: set) -> bool:
+        """Whether a transitive relation only repeats a chain the direct relations already hold.
+
+        Without the dropped call a later call of the path failed (the cascade); when that call
+        reaches, through direct relations among the path's calls, a call whose value the consumer
+        takes, the consumer's own value provider already leads retrieval to the dropped call
+        (create a branch, commit to it, open a pull request, review it). A chain ending in a state
+        relation (``mkdir -> cd -> grep``) keeps its transitive relation.
+        """
+        evidence = relation.evidence or {}
+        cascade, path = evidence.get("cascade"), evidence.get("state") or []
+        if not cascade:
+            return False
+        later = [c["tool"] for c in path[int(evidence.get("dropped", 0)) + 1:]]
+        start = cascade["call"]["tool"]
+        reached, frontier = {start}, [start]
+        while frontier:
+            tool = frontier.pop()
+            for nxt in later:
+                if nxt not in reached and (tool, nxt) in direct:
+                    reached.add(nxt)
+                    frontier.append(nxt)
+        return any((tool, relation.consumer) in valued for tool in reached)
 
     def merge_attempts(self, attempts: Mapping[str, Any]) -> None:
         for tool, info in attempts.items():

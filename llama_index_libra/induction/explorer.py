@@ -27,6 +27,10 @@ from llama_index_libra.records import InvocationRecord
 __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", "explore_chunk", "state_test_chunk", "ablation_chunk", "observed_leaves"]
 
 
+# joint bindings of distinct shared values tried per group of inputs, once a template keeps failing
+DISTINCT_BINDINGS = 12
+
+
 def schema_type(schema: Any) -> str | None:
     """The JSON type a schema declares (or its enum values imply), else None."""
     if isinstance(schema, Mapping):
@@ -476,6 +480,44 @@ class Explorer:
                     break
         return out
 
+    @staticmethod
+    def distinct_bindings(options: Mapping[str, list[Any]]) -> list[tuple[dict[str, Any], list[str]]]:
+        """Joint bindings where inputs whose candidates share values take pairwise distinct ones.
+
+        Inputs are grouped when their candidate lists share a value (two branches, two users);
+        within each group every input takes one of its own candidates, no two the same value,
+        ordered by rank sum (most similar fields first); the other inputs keep their best option.
+        At most ``DISTINCT_BINDINGS`` per group: a call may need two different existing values of
+        one kind at once, which one-input-at-a-time variation never produces. Each binding comes
+        with the names of its group.
+        """
+        values = {n: [(i, _value_json(v)) for i, v in enumerate(opts) if isinstance(v, Value)] for n, opts in options.items()}
+        names = [n for n in options if values[n]]
+        groups: list[list[str]] = []
+        for name in names:
+            mine = {k for _, k in values[name]}
+            joined = [g for g in groups if any(mine & {k for _, k in values[m]} for m in g)]
+            merged = [name] + [m for g in joined for m in g]
+            groups = [g for g in groups if g not in joined] + [sorted(merged, key=names.index)]
+        base = {n: opts[0] for n, opts in options.items()}
+        out: list[tuple[dict[str, Any], list[str]]] = []
+        for group in groups:
+            if len(group) < 2:
+                continue
+            ranges = [values[n] for n in group]
+            combos = sorted(itertools.product(*ranges), key=lambda c: (sum(i for i, _ in c), [i for i, _ in c]))
+            taken = 0
+            for combo in combos:
+                if len({k for _, k in combo}) < len(combo):
+                    continue
+                binding = dict(base)
+                binding.update({n: options[n][i] for n, (i, _) in zip(group, combo)})
+                out.append((binding, group))
+                taken += 1
+                if taken >= DISTINCT_BINDINGS:
+                    break
+        return out
+
     def bindings(self, spec: ToolSpec, template: Any, pool: list[Value], *, best_only: bool = False) -> list[dict[str, Value]]:
         """Bindings of a template's observation inputs, best first (see :meth:`combine`)."""
         options = {}
@@ -692,6 +734,7 @@ class Explorer:
         tools = [s for s in self.catalog if node.partitions is None or self.partition[s.name] in node.partitions]
         values_only = node.mode == "values"
         cap = self.config.successes_per_template
+        touched = {canonical_json(a) for a in node.path[-1]["arguments"].values()} if node.path else set()
 
         def after_success(spec: ToolSpec, template: Any, args: dict[str, Any], record: InvocationRecord, child, bound) -> None:
             self.first_successes.setdefault((spec.name, template.id), args)
@@ -760,8 +803,6 @@ class Explorer:
                         continue
                     # no binding succeeded: free literals may take observed values of a fitting type
                     swap = self.swappable(spec, template)
-                    if not swap:
-                        continue
                     options: dict[str, list[Any]] = {}
                     base = binds[0] if binds else ({} if not template.observations else None)
                     if base is None:
@@ -773,13 +814,24 @@ class Explorer:
                         cands = self.candidates_for(spec, name, pool, exclude=[literals[name]])
                         if cands:
                             options[name] = [_KEEP] + cands
-                    if not any(isinstance(o[0], _Keep) for o in options.values()):
-                        continue
-                    for binding in self.combine(options)[1:]:
+                    if any(isinstance(o[0], _Keep) for o in options.values()):
+                        for binding in self.combine(options)[1:]:
+                            if successes >= cap:
+                                break
+                            binding = {k: v for k, v in binding.items() if not isinstance(v, _Keep)}
+                            if not uses_new(binding):
+                                continue
+                            ok, _ = attempt(spec, template, binding, tried)
+                            successes += ok
+                    # still failing: inputs that share candidate values take distinct ones jointly
+                    # (a head and a base branch, a sender and a recipient)
+                    # (a value the call into this state acted on counts as new here: its state changed)
+                    for binding, group in [] if successes else self.distinct_bindings(options):
                         if successes >= cap:
                             break
                         binding = {k: v for k, v in binding.items() if not isinstance(v, _Keep)}
-                        if not uses_new(binding):
+                        if not uses_new(binding) and not any(
+                                isinstance(binding.get(n), Value) and _value_json(binding[n]) in touched for n in group):
                             continue
                         ok, _ = attempt(spec, template, binding, tried)
                         successes += ok
