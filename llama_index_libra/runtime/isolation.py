@@ -43,6 +43,10 @@ ISOLATION_MODES = ("process", "none")
 # How long past its timeout a call may run before its process is killed: the in-process alarm
 # normally ends it at the limit; this covers the alarm being swallowed or never delivered.
 KILL_GRACE_S = 1.0
+# How long a new call process may take to start (fork, then arm its signals) before the call it was
+# started for is recorded as crashed; generous, because a loaded machine forks slowly.
+STARTUP_S = 60.0
+_READY = b"libra-call-ready"
 # Snapshots a child keeps (by token), most recently used first: exploration runs many calls per state.
 SNAPSHOT_CACHE = 16
 
@@ -76,6 +80,7 @@ def _serve(runtime: Any, conn: Any, parent_pid: int, parent_end: Any = None) -> 
     if os.getppid() != parent_pid:  # the parent died before the death signal was armed
         os._exit(0)
     snaps: dict[int, Any] = {}
+    conn.send_bytes(_READY)  # the parent starts a call's clock only now: a slow fork is not the call's time
     while True:
         try:
             message = conn.recv_bytes()
@@ -128,6 +133,7 @@ class CallSupervisor:
         self._child_has: set[int] = set()
         self._next_token = 0
         self.inline = False  # True when no child can be started here (spawn-only platform, unpicklable runtime)
+        self.started_badly = False  # the last start gave no ready signal in STARTUP_S
         self._lock = threading.Lock()  # one call at a time through the pipe (threads share a supervisor)
         methods = mp.get_all_start_methods()
         self._mp = mp.get_context("fork" if "fork" in methods else "spawn")
@@ -153,6 +159,12 @@ class CallSupervisor:
         child_conn.close()
         self.proc, self.conn = proc, parent_conn
         self._child_has = set()
+        try:  # wait for the child to be serving, so that its start-up never counts against a call's timeout
+            ready = parent_conn.poll(STARTUP_S) and parent_conn.recv_bytes() == _READY
+        except (EOFError, OSError):
+            ready = False
+        if not ready:
+            self.started_badly = True
 
     def _kill(self) -> None:
         proc, conn = self.proc, self.conn
@@ -205,8 +217,12 @@ class CallSupervisor:
         limit = self.runtime.default_timeout_s if timeout_s is None else timeout_s
         bounded = limit is not None and 0 < limit < float("inf")
         args = dict(arguments)
+        t0 = time.perf_counter()
         if self.proc is None and not self.inline:
+            self.started_badly = False
             self._start()
+            if self.started_badly:  # it died or hung while starting: this call is recorded as crashed
+                return self._died(tool, args, t0)
         if self.inline:
             return self.runtime._execute_here(snap, tool, args, timeout_s)
         token, blob, drop = self._token(snap)
