@@ -3,7 +3,7 @@
 GitForge lives in the shared material beside the checkout (``../shared/benchmarks/gitforge``, or
 ``--gitforge PATH``). Each build runs ``--repeats`` times; wall times are reported with their median.
 
-    python scripts/bench_gitforge.py --repeats 3 [--out /tmp/gitforge.library.json] [--executor process]
+    python scripts/bench_gitforge.py --repeats 3 [--out gitforge.library.json] [--executor process]
 """
 
 from __future__ import annotations
