@@ -438,6 +438,19 @@ class Runtime(abc.ABC):
             ), None
         return record, (digest, new_snap)
 
+    def _recorded_arguments(self, tool: str, arguments: Any, *, storable: bool = False) -> dict[str, Any]:
+        """``arguments`` as the JSON a record keeps, after the checks every runtime's ``call`` makes:
+        ``KeyError`` for an unknown tool, ``TypeError`` for arguments that are not a JSON object
+        (``storable`` also repairs what no file can hold, as records written to disk need)."""
+        self._check_tool(tool)
+        if not isinstance(arguments, Mapping):
+            raise TypeError(f"arguments for {tool!r} must be a mapping of keyword arguments, got {type(arguments).__name__}")
+        try:
+            recorded = to_jsonable(dict(arguments))
+            return storable_json(recorded) if storable else recorded
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"arguments for {tool!r} must be JSON values: {exc}") from None
+
     def call(
         self, state: Any, tool: str, arguments: Mapping[str, Any], *, timeout_s: float | None = None
     ) -> InvocationRecord:
@@ -446,13 +459,7 @@ class Runtime(abc.ABC):
         Never raises for the tool's own failures (see the module docstring); raises ``KeyError`` for
         an unknown tool and ``TypeError`` for arguments that are not a JSON object.
         """
-        self._check_tool(tool)
-        if not isinstance(arguments, Mapping):
-            raise TypeError(f"arguments for {tool!r} must be a mapping of keyword arguments, got {type(arguments).__name__}")
-        try:
-            recorded_args = storable_json(to_jsonable(dict(arguments)))
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"arguments for {tool!r} must be JSON values: {exc}") from None
+        recorded_args = self._recorded_arguments(tool, arguments, storable=True)
         call_args = _copy_json(dict(arguments))
         partition = self.partition_of(tool)
         before = self.view(state, partition)

@@ -335,13 +335,7 @@ class SubprocessRuntime(Runtime):
 
     def call(self, state: Any, tool: str, arguments: Mapping[str, Any], *, timeout_s: float | None = None) -> InvocationRecord:
         """Run ``tool`` in the worker on ``state`` (updated in place); never raises for the tool's failures."""
-        self._check_tool(tool)
-        if not isinstance(arguments, Mapping):
-            raise TypeError(f"arguments for {tool!r} must be a mapping of keyword arguments, got {type(arguments).__name__}")
-        try:
-            recorded = to_jsonable(dict(arguments))
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"arguments for {tool!r} must be JSON values: {exc}") from None
+        recorded = self._recorded_arguments(tool, arguments)
         limit = self.default_timeout_s if timeout_s is None else timeout_s
         limit = float(limit) if limit is not None and 0 < limit < float("inf") else None
         before = self.view(state)

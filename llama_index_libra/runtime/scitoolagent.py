@@ -628,13 +628,7 @@ class SciToolAgentRuntime(Runtime):
         Raises ``KeyError`` for a tool outside the catalog and ``TypeError`` for arguments that are not
         a JSON object, as every runtime does.
         """
-        self._check_tool(tool)
-        if not isinstance(arguments, Mapping):
-            raise TypeError(f"arguments for {tool!r} must be a mapping of keyword arguments, got {type(arguments).__name__}")
-        try:
-            recorded = to_jsonable(dict(arguments))
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"arguments for {tool!r} must be JSON values: {exc}") from None
+        recorded = self._recorded_arguments(tool, arguments)
         t0 = time.perf_counter()
 
         def record(status: Status, output: Any = None, message: str | None = None) -> InvocationRecord:
