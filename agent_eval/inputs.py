@@ -10,8 +10,9 @@ the harness answers with :func:`corrective_observation` instead of running a sea
 :class:`JsonReActChatFormatter` writes past Action Inputs into the agent's prompt as JSON (LlamaIndex
 writes the Python repr, single quotes and ``AttributedDict([...])``, which the model then copies).
 
-Note for the coordinator: ``llama_index_libra.adapters.tool`` may grow its own input normaliser;
-this module is the harness's copy and can delegate to it once both exist.
+This overlaps ``llama_index_libra.adapters.tool.normalize_retriever_input`` (the tool's own
+normaliser, written at the same time): the two differ in their schema-echo test, key order and
+messages, and the harness's reasons are part of its recorded results, so they are not merged yet.
 """
 
 from __future__ import annotations
