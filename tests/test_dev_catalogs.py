@@ -26,6 +26,7 @@ OWN = sorted(p.parent.name for p in CATALOGS.glob("*/*_tools.py"))
 HAS_GITFORGE = (GITFORGE_DIR / "forge_tools.py").is_file()
 ALL = OWN + (["gitforge"] if HAS_GITFORGE else [])
 KINDS_NEEDED = 5  # each own catalog mixes at least this many prerequisite kinds
+MIN_TOOLS, MAX_TOOLS = 12, 60  # small service back ends (a dozen tools) up to large suites
 
 
 def _oracle(name: str):
@@ -41,7 +42,7 @@ def test_catalog_is_well_formed(name):
     cat = load_catalog(name)
     names = [f.__name__ for f in cat.tools]
     assert len(names) == len(set(names))
-    assert 30 <= len(names) <= 60
+    assert MIN_TOOLS <= len(names) <= MAX_TOOLS
     state = cat.state()
     assert vars(copy.deepcopy(state)) == vars(state) == vars(cat.state())
     for factory in cat.fresh_states.values():
@@ -112,11 +113,35 @@ def test_oracle_rejects_a_provider_that_is_not_a_prerequisite(name):
     used = {s[0] for s in steps}
     # any call that succeeds on its own in a fresh state (the first call of some proof) and that this
     # path does not use: prefixing it must not make it a "prerequisite"
+    failure = oracle.failure_of(cat.module)
     harmless = next(first for _, _, other in proofs for first in other[:1]
                     if first[0] not in used and not any(str(v).startswith("$") for v in first[1].values())
-                    and oracle.run_steps({f.__name__: f for f in cat.tools}, cat.state(), [first])[0].ok)
+                    and oracle.run_steps({f.__name__: f for f in cat.tools}, cat.state(), [first], failure=failure)[0].ok)
     why = oracle.check_proof(cat.module, harmless[0], [harmless] + list(steps), cat.state)
     assert why is not None and "still succeeds" in why
+
+
+def test_oracle_counts_a_returned_refusal_as_a_failure_only_where_the_catalog_says_so():
+    """A catalog's FAILURE predicate marks returned refusals ("Error: ..." strings) as failures;
+    without one, the oracle judges replies exactly as before (exceptions and error dicts only)."""
+    def lookup(key: str) -> str:
+        return "found" if key == "a" else "Error: not found"
+
+    def refuse(key: str) -> dict:
+        return {"error": "no"}
+
+    def is_error(output) -> bool:
+        return isinstance(output, str) and output.startswith("Error: ")
+
+    assert oracle.call_tool(lookup, {"key": "b"}, None).ok
+    assert not oracle.call_tool(lookup, {"key": "b"}, None, is_error).ok
+    assert oracle.call_tool(lookup, {"key": "a"}, None, is_error).ok
+    assert not oracle.call_tool(refuse, {"key": "a"}, None).ok and not oracle.call_tool(refuse, {"key": "a"}, None, is_error).ok
+    declared = [name for name in OWN if oracle.failure_of(load_catalog(name).module) is not None]
+    for name in declared:  # each declaring catalog's predicate tells its own refusals from its answers
+        failure = oracle.failure_of(load_catalog(name).module)
+        assert failure("Error: order not found") and not failure("Transfer successful") and not failure({"ok": 1})
+    assert all(oracle.failure_of(load_catalog(n).module) is None for n in ("pocketphone", "shopdesk", "labflow"))
 
 
 def _tasks_file(name: str) -> Path:

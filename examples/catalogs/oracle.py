@@ -10,6 +10,11 @@ directly on the Python functions (no package involved).
 A step is ``(tool, args)`` or ``(tool, args, name)``; its output is saved under ``name`` (default:
 the tool name). An argument string ``"$name.a.0.b"`` is a reference to a field of a saved output
 (JSON text replies are parsed first); references may sit inside lists.
+
+A call fails when it raises or replies with a dict holding an ``error`` key. A catalog whose tools
+refuse by *returning* some other value (tau-bench's ``"Error: ..."`` strings) declares ``FAILURE``,
+a predicate on a reply that is true for a refusal; the oracle then counts such replies as failures
+too. A catalog without ``FAILURE`` is checked exactly as before.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from types import ModuleType
 from typing import Any, Callable, Sequence
 
 Step = tuple  # (tool, args) or (tool, args, name)
+Failure = Callable[[Any], bool]  # a catalog's FAILURE: true for a reply that is a refusal
 
 # Control values for a reference whose provider was dropped, by the annotated type of the parameter.
 CONTROL_STR = "zz-unknown-0"
@@ -39,8 +45,17 @@ class CallResult:
     output: Any
 
 
-def call_tool(fn: Callable[..., Any], args: dict[str, Any], state: Any) -> CallResult:
-    """Call one tool as PythonRuntime does: exception -> error; dict with an ``error`` key -> rejected."""
+def failure_of(module: ModuleType) -> Failure | None:
+    """The catalog's own refusal predicate (its ``FAILURE``), or None when it declares none."""
+    failure = getattr(module, "FAILURE", None)
+    if failure is not None and not callable(failure):
+        raise TypeError(f"{module.__name__}.FAILURE must be a predicate on a reply, not {type(failure).__name__}")
+    return failure
+
+
+def call_tool(fn: Callable[..., Any], args: dict[str, Any], state: Any, failure: Failure | None = None) -> CallResult:
+    """Call one tool as PythonRuntime does: exception -> error; dict with an ``error`` key -> rejected;
+    a reply for which ``failure`` (the catalog's ``FAILURE``) is true -> rejected."""
     kwargs = dict(args)
     if "state" in inspect.signature(fn).parameters:
         kwargs["state"] = state
@@ -49,6 +64,8 @@ def call_tool(fn: Callable[..., Any], args: dict[str, Any], state: Any) -> CallR
     except Exception as exc:  # noqa: BLE001 - a refusal by exception is a failure like any other
         return CallResult(fn.__name__, False, f"{type(exc).__name__}: {exc}")
     ok = not (isinstance(out, dict) and "error" in out)
+    if ok and failure is not None and failure(out):
+        ok = False
     return CallResult(fn.__name__, ok, out)
 
 
@@ -95,8 +112,9 @@ def _resolve(value: Any, saved: dict[str, CallResult], annotation: Any) -> Any:
 
 
 def run_steps(tools: dict[str, Callable[..., Any]], state: Any, steps: Sequence[Step], *,
-              drop: frozenset[str] = frozenset()) -> list[CallResult]:
-    """Run ``steps`` on ``state`` (mutated), skipping every call of a tool in ``drop``."""
+              drop: frozenset[str] = frozenset(), failure: Failure | None = None) -> list[CallResult]:
+    """Run ``steps`` on ``state`` (mutated), skipping every call of a tool in ``drop``; ``failure`` is
+    the catalog's ``FAILURE`` (see the module docstring)."""
     saved: dict[str, CallResult] = {}
     results = []
     for step in steps:
@@ -107,7 +125,7 @@ def run_steps(tools: dict[str, Callable[..., Any]], state: Any, steps: Sequence[
         fn = tools[tool]
         params = inspect.signature(fn).parameters
         resolved = {k: _resolve(v, saved, params[k].annotation if k in params else str) for k, v in args.items()}
-        res = call_tool(fn, resolved, state)
+        res = call_tool(fn, resolved, state, failure)
         saved[name] = res
         results.append(res)
     return results
@@ -119,13 +137,14 @@ def check_proof(module: ModuleType, provider: str, steps: Sequence[Step],
     tools = {fn.__name__: fn for fn in module.TOOLS}
     factory = state_factory or module.State
     consumer = steps[-1][0]
+    failure = failure_of(module)
     if not any(s[0] == provider for s in steps[:-1]):
         return f"{provider} is not called before {consumer}"
-    full = run_steps(tools, factory(), steps)
+    full = run_steps(tools, factory(), steps, failure=failure)
     bad = [r for r in full if not r.ok]
     if bad:
         return f"with {provider}: {bad[0].tool} failed: {bad[0].output}"
-    ablated = run_steps(tools, factory(), steps, drop=frozenset({provider}))
+    ablated = run_steps(tools, factory(), steps, drop=frozenset({provider}), failure=failure)
     last = ablated[-1]
     if last.tool != consumer:
         return f"{consumer} was dropped with {provider}"
