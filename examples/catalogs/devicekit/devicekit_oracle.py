@@ -76,6 +76,12 @@ PROOFS += [
         "send_message_with_phone_number", {"phone_number": "$search_messages.0.sender_phone_number",
                                            "content": "Sunday works, I'll bring the bowl"})]),
 ]
+PROOFS += [
+    ("search_contacts", "search_messages", [("search_contacts", {"relationship": "mother"}), (
+        "search_messages", {"sender_phone_number": "$search_contacts.0.phone_number"})]),
+    ("search_messages", "add_contact", [("search_messages", {"content": "package"}), (
+        "add_contact", {"name": "Front Desk", "phone_number": "$search_messages.0.sender_phone_number"})]),
+]
 for _p, (_steps, _ref) in CONTACT.items():
     PROOFS += [(_p, "modify_contact", _steps + [("modify_contact", {"person_id": _ref, "phone_number": "+15035550149"})]),
                (_p, "remove_contact", _steps + [("remove_contact", {"person_id": _ref})])]

@@ -535,6 +535,8 @@ GROUND_TRUTH = (
     + [
         ("set_cellular_service_status", "send_message_with_phone_number", "state: cellular service is off"),
         ("search_contacts|search_messages", "send_message_with_phone_number", "id lookup: a phone number of a contact or a message"),
+        ("search_contacts", "search_messages", "id lookup: the contact's phone number as a filter"),
+        ("search_messages", "add_contact", "id lookup: a phone number seen in a message"),
         ("search_contacts|add_contact", "modify_contact", "id lookup/create: person_id"),
         ("search_contacts|add_contact", "remove_contact", "id lookup/create: person_id"),
         ("search_reminder|add_reminder", "modify_reminder", "id lookup/create: reminder_id"),
@@ -544,8 +546,7 @@ GROUND_TRUTH = (
 
 # Real dependencies the ground truth does not list.
 PLAUSIBLE = {
-    ("search_messages", "add_contact"), ("search_messages", "modify_contact"), ("search_messages", "search_contacts"),
-    ("search_contacts", "search_messages"), ("get_current_location", "search_location_around_lat_lon"),
+    ("search_messages", "modify_contact"), ("search_messages", "search_contacts"), ("get_current_location", "search_location_around_lat_lon"),
     ("get_current_location", "get_weather_forecast"), ("get_current_location", "add_reminder"),
     ("search_location_around_lat_lon", "add_reminder"), ("search_location_around_lat_lon", "get_weather_forecast"),
     ("search_location_around_lat_lon", "modify_reminder"), ("get_current_timestamp", "timestamp_to_datetime_info"),

@@ -96,6 +96,15 @@ PROOFS += [
         "flight_number": "$search_onestop_flight.0.1.flight_number", "date": "$search_onestop_flight.0.1.date"})]),
     ("get_reservation_details", "get_flight_status", [USER, DETAILS, ("get_flight_status", {
         "flight_number": "$get_reservation_details.flights.0.flight_number", "date": "$get_reservation_details.flights.0.date"})]),
+    ("get_reservation_details", "update_reservation_passengers", [USER, ("get_reservation_details", {"reservation_id": TWO_PASSENGERS}), (
+        "update_reservation_passengers", {"reservation_id": TWO_PASSENGERS,
+                                          "passengers": ["$get_reservation_details.passengers.0", INES]})]),
+    # an upgrade to business (same flights) raises the free allowance: 3 bags, none paid
+    ("update_reservation_flights", "update_reservation_baggages", [USER, DETAILS, (
+        "update_reservation_flights", {"reservation_id": ROUND_TRIP, "cabin": "business", "payment_id": CARD, "flights": [
+            {"flight_number": "$get_reservation_details.flights.0.flight_number", "date": "$get_reservation_details.flights.0.date"},
+            KEPT]}), ("update_reservation_baggages", {"reservation_id": ROUND_TRIP, "total_baggages": 3, "nonfree_baggages": 0,
+                                                      "payment_id": CARD})]),
     ("list_all_airports", "update_reservation_flights", [USER, AIRPORTS, (
         "search_direct_flight", {"origin": BOS, "destination": DEN, "date": LATER}), DETAILS, (
         "update_reservation_flights", {"reservation_id": ROUND_TRIP, "cabin": "economy", "payment_id": CARD, "flights": [

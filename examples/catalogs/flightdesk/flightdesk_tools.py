@@ -632,6 +632,8 @@ GROUND_TRUTH = (
         (_SEARCH, "book_reservation", "id lookup: flight numbers (and fares) of bookable flights"),
         (_SEARCH, "update_reservation_flights", "two values: the new segments of the itinerary"),
         ("get_reservation_details", "update_reservation_flights", "two values: the segments kept from the reservation"),
+        ("get_reservation_details", "update_reservation_passengers", "two values: the passengers kept from the reservation"),
+        ("update_reservation_flights", "update_reservation_baggages", "state: the cabin sets the free bag allowance"),
         (f"{_SEARCH}|get_reservation_details", "get_flight_status", "id lookup: flight_number"),
         ("list_all_airports", "update_reservation_flights", "transitive: airport codes -> search -> new segments"),
         ("get_user_details", "get_flight_status", "transitive: reservation id -> reservation -> its flights"),
@@ -641,7 +643,7 @@ GROUND_TRUTH = (
 # Real dependencies the ground truth does not list.
 PLAUSIBLE = {
     ("get_reservation_details", "update_reservation_baggages"),
-    ("get_reservation_details", "update_reservation_passengers"), ("get_reservation_details", "cancel_reservation"),
+    ("get_reservation_details", "cancel_reservation"),
     ("search_direct_flight", "calculate"), ("search_onestop_flight", "calculate"),
     ("get_reservation_details", "calculate"),
     ("get_user_details", "send_certificate"), ("book_reservation", "get_flight_status"),
