@@ -391,7 +391,7 @@ def book_reservation(user_id: str, origin: str, destination: str, flight_type: s
             method["amount"] = round(method["amount"] - pay["amount"], 2)
         elif method["source"] == "certificate":
             del user["payment_methods"][pay["payment_id"]]
-    for leg, entry in zip(flights, entries):
+    for entry in entries:
         entry["available_seats"][cabin] -= len(passengers)
     db["next_id"] += 1
     rid = hashlib.sha1(f"reservation-{db['next_id']}".encode()).hexdigest()[:6].upper()
