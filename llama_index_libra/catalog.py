@@ -3,20 +3,27 @@
 A catalog is the flat list of tools a retriever ranks and induction executes. Each ``ToolSpec``
 keeps the public metadata exactly as published (``source``), which is the only text any retrieval
 method embeds or indexes, plus a normalized JSON Schema view (``parameters``/``response``) that
-contracts and runtimes use. Normalization maps Python-ish type names to JSON Schema and lifts
-constraints stated in prose ("[Enum]: [...]", "between 0 and 1", "YYYY-MM-DD") into keywords.
+contracts and runtimes use (normalization: :mod:`llama_index_libra.schemas.normalize`).
 """
 
 from __future__ import annotations
 
-import copy
-import functools
 import hashlib
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from llama_index_libra._io import atomic_write_text, parse_json
+from llama_index_libra.schemas.normalize import lift_prose_constraints, normalize_schema
+from llama_index_libra.schemas.openapi import (
+    OpenAPIError,
+    is_openapi_document,
+    load_openapi_document,
+    openapi_function_docs,
+    openapi_title,
+)
+from llama_index_libra.schemas.validate import metaschema_problem, outside_references
 
 __all__ = [
     "CATALOG_FORMAT",
@@ -36,193 +43,6 @@ CATALOG_VERSION = 1
 
 class CatalogError(ValueError):
     """A catalog that cannot be used: duplicates, missing fields, malformed file."""
-
-
-# --------------------------------------------------------------------------- schema normalization
-
-_TYPE_ALIASES = {
-    "dict": "object",
-    "object": "object",
-    "float": "number",
-    "double": "number",
-    "number": "number",
-    "int": "integer",
-    "integer": "integer",
-    "long": "integer",
-    "str": "string",
-    "string": "string",
-    "bool": "boolean",
-    "boolean": "boolean",
-    "list": "array",
-    "array": "array",
-    "tuple": "array",
-    "set": "array",
-    "null": "null",
-    "none": "null",
-}
-_ANY_TYPES = {"any", "Any"}
-# Keys whose values are maps of sub-schemas or lists of sub-schemas.
-_SCHEMA_MAP_KEYS = ("properties", "patternProperties", "$defs", "definitions")
-_SCHEMA_LIST_KEYS = ("anyOf", "oneOf", "allOf", "prefixItems")
-_SCHEMA_ONE_KEYS = ("items", "additionalProperties", "not", "contains")
-
-_NUM = r"[-+]?\d+(?:\.\d+)?"
-_ENUM_RE = re.compile(r"\[Enum\]\s*:\s*(\[[^\]]*\]|[^.\n]+)", re.IGNORECASE)
-_OPTIONS_RE = re.compile(
-    r"(?:Options are|Possible values are|Possible values|Allowed values are|Allowed values|One of|Must be one of)\s*:?\s*"
-    r"(\[[^\]]*\]|[^.\n]+)",
-    re.IGNORECASE,
-)
-_BETWEEN_RE = re.compile(rf"(?:between|from)\s+({_NUM})(?:\s*\([^)]*\))?\s+(?:and|to)\s+({_NUM})", re.IGNORECASE)
-_MULTIPLE_RE = re.compile(rf"multiple of\s+({_NUM})", re.IGNORECASE)
-_AT_LEAST_RE = re.compile(rf"(?:at least|minimum(?: of| is)?|>=)\s+({_NUM})\b", re.IGNORECASE)
-_AT_MOST_RE = re.compile(rf"(?:at most|maximum(?: of| is)?|<=)\s+({_NUM})\b", re.IGNORECASE)
-# Date/time layouts written in prose, most specific first.
-_LAYOUTS: list[tuple[str, dict[str, str]]] = [
-    ("YYYY-MM-DD HH:MM:SS", {"pattern": r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$"}),
-    ("YYYY-MM-DDTHH:MM:SS", {"format": "date-time"}),
-    ("YYYY-MM-DD", {"format": "date"}),
-    ("MM/YYYY", {"pattern": r"^\d{2}/\d{4}$"}),
-    ("MM/DD/YYYY", {"pattern": r"^\d{2}/\d{2}/\d{4}$"}),
-    ("DD/MM/YYYY", {"pattern": r"^\d{2}/\d{2}/\d{4}$"}),
-    ("HH:MM:SS", {"pattern": r"^\d{2}:\d{2}:\d{2}$"}),
-    ("HH:MM AM/PM", {"pattern": r"^\d{1,2}:\d{2} ?(AM|PM)$"}),
-    ("HH:MM", {"pattern": r"^\d{2}:\d{2}$"}),
-]
-
-
-def _number(text: str) -> int | float:
-    value = float(text)
-    return int(value) if value.is_integer() and "." not in text else value
-
-
-def _split_values(raw: str) -> list[str]:
-    raw = raw.strip().rstrip(".;")
-    if raw.startswith("["):
-        try:
-            parsed = json.loads(raw)
-            if isinstance(parsed, list) and all(isinstance(v, (str, int, float, bool)) for v in parsed):
-                return [v if isinstance(v, str) else json.dumps(v) for v in parsed]
-        except json.JSONDecodeError:
-            raw = raw.strip("[]")
-    parts = re.split(r",|\bor\b", raw)
-    values = [p.strip().strip("'\"`").strip() for p in parts]
-    return [v for v in values if v]
-
-
-def _coerce_enum(values: list[str], json_type: str | None) -> list[Any] | None:
-    """Enum values typed like the schema; None when a value cannot be read as that type."""
-    out: list[Any] = []
-    for v in values:
-        if json_type in ("integer", "number"):
-            try:
-                out.append(_number(v))
-            except ValueError:
-                return None
-        elif json_type == "boolean":
-            if v.lower() not in ("true", "false"):
-                return None
-            out.append(v.lower() == "true")
-        elif json_type in (None, "string"):
-            if len(v) > 64 or len(v.split()) > 4:  # prose, not a value list
-                return None
-            out.append(v)
-        else:
-            return None
-    # preserve order, drop duplicates
-    seen: list[Any] = []
-    for v in out:
-        if v not in seen:
-            seen.append(v)
-    return seen or None
-
-
-def lift_prose_constraints(schema: dict[str, Any]) -> dict[str, Any]:
-    """Return a copy of one (non-recursive) schema node with constraints stated in its prose lifted.
-
-    Works for any catalog: enumerations ("[Enum]: ...", "Options are: ..."), numeric ranges
-    ("between 0 and 1", "from 0 to 100", "at least 1"), "multiple of N" and date/time layouts.
-    Constraints that the node already states explicitly are never overwritten.
-    """
-    node = dict(schema)
-    desc = node.get("description")
-    if not isinstance(desc, str) or not desc:
-        return node
-    json_type = node.get("type") if isinstance(node.get("type"), str) else None
-    item_schema = node.get("items") if json_type == "array" and isinstance(node.get("items"), dict) else None
-
-    if "enum" not in node:
-        match = _ENUM_RE.search(desc) or _OPTIONS_RE.search(desc)
-        if match:
-            target_type = item_schema.get("type") if item_schema is not None else json_type
-            values = _coerce_enum(_split_values(match.group(1)), target_type)
-            if values:
-                if item_schema is not None:
-                    if "enum" not in item_schema:
-                        node["items"] = {**item_schema, "enum": values}
-                else:
-                    node["enum"] = values
-    if json_type in ("integer", "number"):
-        between = _BETWEEN_RE.search(desc)
-        if between:
-            lo, hi = _number(between.group(1)), _number(between.group(2))
-            if lo <= hi:
-                node.setdefault("minimum", lo)
-                node.setdefault("maximum", hi)
-        else:
-            if (m := _AT_LEAST_RE.search(desc)) is not None:
-                node.setdefault("minimum", _number(m.group(1)))
-            if (m := _AT_MOST_RE.search(desc)) is not None:
-                node.setdefault("maximum", _number(m.group(1)))
-        if (m := _MULTIPLE_RE.search(desc)) is not None and _number(m.group(1)) > 0:
-            node.setdefault("multipleOf", _number(m.group(1)))
-    if json_type == "string" and "format" not in node and "pattern" not in node:
-        for layout, keywords in _LAYOUTS:
-            if layout in desc:
-                for key, value in keywords.items():
-                    node.setdefault(key, value)
-                break
-    return node
-
-
-def normalize_schema(schema: Any) -> Any:
-    """Normalize a function-doc schema (BFCL/OpenAI style) into JSON Schema draft 2020-12.
-
-    ``dict`` -> ``object``, ``float`` -> ``number``, ``tuple`` -> ``array`` and so on, recursively,
-    then lifts constraints stated in descriptions. The input is not modified.
-    """
-    if isinstance(schema, list):
-        return [normalize_schema(s) for s in schema]
-    if not isinstance(schema, Mapping):
-        return copy.deepcopy(schema)
-    node: dict[str, Any] = {}
-    for key, value in schema.items():
-        if key == "type":
-            node[key] = _normalize_type(value)
-        elif key in _SCHEMA_MAP_KEYS and isinstance(value, Mapping):
-            node[key] = {k: normalize_schema(v) for k, v in value.items()}
-        elif key in _SCHEMA_LIST_KEYS and isinstance(value, list):
-            node[key] = [normalize_schema(v) for v in value]
-        elif key in _SCHEMA_ONE_KEYS and isinstance(value, Mapping):
-            node[key] = normalize_schema(value)
-        elif key == "optional":
-            continue  # some docs mark optionality per property; "required" carries it
-        else:
-            node[key] = copy.deepcopy(value)
-    if node.get("type") is None:
-        node.pop("type", None)
-    return lift_prose_constraints(node)
-
-
-def _normalize_type(value: Any) -> Any:
-    if isinstance(value, list):
-        out = [t for t in (_normalize_type(v) for v in value) if t is not None]
-        return out or None
-    if isinstance(value, str):
-        if value in _ANY_TYPES:
-            return None
-        return _TYPE_ALIASES.get(value.lower(), value)
-    return value
 
 
 # --------------------------------------------------------------------------- ToolSpec
@@ -295,8 +115,6 @@ class ToolSpec:
     def from_dict(cls, data: Mapping[str, Any]) -> "ToolSpec":
         """Build from a record written by :meth:`to_dict` (already normalized); raises CatalogError
         for a record that is not one."""
-        from llama_index_libra._io import parse_json
-
         if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
             raise CatalogError(f"tool record {_clip(data)} has no string 'name'")
         params = data.get("parameters") or {"type": "object", "properties": {}}
@@ -441,6 +259,20 @@ class ToolCatalog(Sequence[ToolSpec]):
         return cls(specs, name=name)
 
     @classmethod
+    def from_openapi(
+        cls, document: Mapping[str, Any] | str | Path, *, name: str | None = None, namespace: str | None = None
+    ) -> "ToolCatalog":
+        """One tool per operation of an OpenAPI 3 / Swagger 2 document (a mapping or a JSON/YAML file);
+        the name defaults to the document's ``info.title``. ``$ref`` s are resolved inside the document only."""
+        try:
+            data = load_openapi_document(document)
+            docs = openapi_function_docs(data)
+        except OpenAPIError as exc:
+            raise CatalogError(str(exc)) from None
+        specs = [ToolSpec.from_function_doc(doc, namespace=namespace) for doc in docs]
+        return cls(specs, name=name or openapi_title(data) or "openapi")
+
+    @classmethod
     def from_tools(cls, tools: Iterable[Any], *, name: str = "catalog") -> "ToolCatalog":
         """Load LlamaIndex ``BaseTool``s (``FunctionTool``, ``QueryEngineTool``, ...)."""
         specs = []
@@ -462,8 +294,6 @@ class ToolCatalog(Sequence[ToolSpec]):
 
         Every problem (unreadable, not UTF-8, malformed JSON, wrong shapes) is one CatalogError line.
         """
-        from llama_index_libra._io import parse_json
-
         path = Path(path)
         if not path.exists():
             raise CatalogError(f"catalog file {path} does not exist")
@@ -500,10 +330,8 @@ class ToolCatalog(Sequence[ToolSpec]):
             if docs and isinstance(docs[0], Mapping) and docs[0].get("format") == CATALOG_FORMAT:
                 header, docs = docs[0], docs[1:]
         else:
-            if isinstance(data, Mapping) and ("openapi" in data or "swagger" in data) and "paths" in data:
-                from llama_index_libra.sources import catalog_from_openapi
-
-                return catalog_from_openapi(data, name=name)  # one tool per operation
+            if is_openapi_document(data):
+                return cls.from_openapi(data, name=name)  # one tool per operation
             if isinstance(data, Mapping) and data.get("format") == CATALOG_FORMAT:
                 header = data
             if isinstance(data, Mapping) and "tools" in data:
@@ -549,8 +377,6 @@ class ToolCatalog(Sequence[ToolSpec]):
         """Write the catalog atomically so that :meth:`from_file` (and ``libra catalog``) reads it back
         with the same name and fingerprint: a JSON object ``{"format", "version", "name", "tools"}``,
         or, for a ``.jsonl`` path, that header line followed by one ``ToolSpec.to_dict`` record per line."""
-        from llama_index_libra._io import atomic_write_text
-
         header = {"format": CATALOG_FORMAT, "version": CATALOG_VERSION, "name": self.name}
         if Path(path).suffix == ".jsonl":
             lines = [json.dumps(header, ensure_ascii=False)]
@@ -596,8 +422,6 @@ def _parameter_problems(spec: ToolSpec) -> list[str]:
     required = params.get("required", [])
     if required is not None and (not isinstance(required, list) or not all(isinstance(r, str) for r in required)):
         out.append(f"{where}.required must be a list of parameter names, got {_clip(required)}")
-    from llama_index_libra.contracts.safeschema import outside_references
-
     for schema, label in ((params, "parameters"), (spec.response, "response")):
         refs = outside_references(schema, label, scope="the tool doc") if schema is not None else []
         if refs:  # never fetched by any validator; refused here so no contract inherits one
@@ -607,25 +431,6 @@ def _parameter_problems(spec: ToolSpec) -> list[str]:
     if kind is not None and not all(isinstance(k, str) and k in _SCHEMA_TYPES for k in kinds):
         out.append(f"{where}.type must be a JSON Schema type name, got {_clip(kind)}")
     return out
-
-
-@functools.lru_cache(maxsize=1)
-def _meta_validator() -> Any:
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(Draft202012Validator.META_SCHEMA)
-
-
-@functools.lru_cache(maxsize=8192)
-def _metaschema_problem(schema_json: str) -> str | None:
-    """The first reason the schema (as JSON text) is not valid JSON Schema draft 2020-12, or None.
-
-    Cached by text: checking costs about a millisecond per tool, and catalogs are loaded repeatedly.
-    """
-    error = next(iter(_meta_validator().iter_errors(json.loads(schema_json))), None)
-    if error is None:
-        return None
-    return f"{error.json_path[1:] or ''}: {error.message[:160]}"
 
 
 def _check_schemas(name: str, parameters: Any, response: Any) -> None:
@@ -638,7 +443,7 @@ def _check_schemas(name: str, parameters: Any, response: Any) -> None:
             text = json.dumps(schema, sort_keys=True, ensure_ascii=False)
         except (TypeError, ValueError, RecursionError):
             raise CatalogError(f"tool {name!r}: {label} is not JSON") from None
-        reason = _metaschema_problem(text)
+        reason = metaschema_problem(text)
         if reason is not None:
             raise CatalogError(f"tool {name!r}: {label}{reason} (not a valid JSON Schema)")
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 __all__ = ["Status", "Fault", "InvocationRecord", "INVOCATION_RECORD_SCHEMA", "to_jsonable", "storable_json",
-           "UnstorableValue"]
+           "UnstorableValue", "exception_message", "format_exception", "timeout_record", "crashed_record", "MESSAGE_CHARS"]
 
 Status = Literal["success", "rejected", "error"]
 STATUSES = ("success", "rejected", "error")
@@ -178,3 +178,52 @@ class InvocationRecord:
         if self.fault:
             out["fault"] = self.fault
         return out
+
+
+# --------------------------------------------------------------------------- records of calls that failed
+
+
+MESSAGE_CHARS = 2000  # a record's message is one explanation, not a dump: longer ones are cut
+
+
+def exception_message(exc: BaseException) -> str:
+    """``str(exc)``, or a placeholder when the tool's own ``__str__`` raises or returns a non-string."""
+    try:
+        text = str(exc)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # noqa: BLE001 - a hostile __str__ must not crash the build
+        return "<message unavailable: its __str__ raised>"
+    if len(text) > MESSAGE_CHARS:
+        text = text[:MESSAGE_CHARS] + "...[truncated]"
+    return storable_json(text)
+
+
+def format_exception(exc: BaseException) -> str:
+    """``"ExceptionType: message"`` (just the type when the message is empty).
+
+    Never raises: a ``__str__`` that raises gives a placeholder, lone surrogates are repaired and
+    the message is cut at ``MESSAGE_CHARS``."""
+    name = type(exc).__name__
+    text = exception_message(exc)
+    return f"{name}: {text}" if text else name
+
+
+def timeout_record(tool: str, arguments: dict[str, Any], limit: float, duration_s: float = 0.0) -> InvocationRecord:
+    """The record of a call that did not return within ``limit`` seconds, however it was stopped
+    (an in-process alarm or the supervisor killing its process): both give the same bytes."""
+    return InvocationRecord(
+        tool=tool, status="error", arguments=arguments, output=None, state_changes=[],
+        message=f"timeout: the call did not return within {limit:g} s; its state was abandoned "
+        "mid-call and must be discarded",
+        duration_s=duration_s, fault="timeout",
+    )
+
+
+def crashed_record(tool: str, arguments: dict[str, Any], how: str, duration_s: float = 0.0) -> InvocationRecord:
+    """The record of a call whose process died before it answered."""
+    return InvocationRecord(
+        tool=tool, status="error", arguments=arguments, output=None, state_changes=[],
+        message=f"crashed: the call ended its process ({how}); its state was discarded",
+        duration_s=duration_s, fault="crashed",
+    )

@@ -30,7 +30,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from llama_index_libra.catalog import ToolCatalog, ToolSpec  # noqa: E402
-from llama_index_libra.evaluation.metrics import rank_indices  # noqa: E402
+from llama_index_libra.retrieval.topk import rank_indices  # noqa: E402
 from llama_index_libra.library import Relation, ToolLibrary  # noqa: E402
 from llama_index_libra.retrieval.dense import DenseIndex  # noqa: E402
 from llama_index_libra.retrieval.propagation import PropagationConfig  # noqa: E402

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction import InductionConfig, induce
 from llama_index_libra.records import InvocationRecord, UnstorableValue, storable_json
-from llama_index_libra.runtime.base import format_exception
+from llama_index_libra.records import format_exception
 from llama_index_libra.runtime.python import PythonRuntime
 from tests import fault_tools
 from tests.fault_tools import FAULTS, PROCESS_ONLY, Shelf, add_book, read_book

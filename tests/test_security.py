@@ -24,9 +24,9 @@ from llama_index_libra.contracts.model import (
     Export,
     validate_contract_json,
 )
-from llama_index_libra.contracts.patterns import MAX_SAMPLE_CHARS, pattern_problem, sample_pattern
+from llama_index_libra.schemas.patterns import MAX_SAMPLE_CHARS, pattern_problem, sample_pattern
 from llama_index_libra.contracts.proposer import SchemaContractProposer
-from llama_index_libra.contracts.safeschema import safe_validator
+from llama_index_libra.schemas.validate import safe_validator
 from llama_index_libra.induction import InductionConfig, induce
 from llama_index_libra.records import InvocationRecord
 

@@ -55,7 +55,7 @@ from llama_index_libra.contracts.prompts import (
     render_contract_prompt,
 )
 from llama_index_libra.contracts.proposer import SchemaContractProposer
-from llama_index_libra.contracts.safeschema import safe_validator
+from llama_index_libra.schemas.validate import safe_validator
 from llama_index_libra.records import InvocationRecord
 
 __all__ = [

@@ -23,13 +23,20 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
-from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import ValidationError
+from jsonschema import Draft202012Validator
 from jsonpath_ng import JSONPath, parse as _jsonpath_parse
 from jsonpath_ng.jsonpath import Child, Fields, Index, Root, Slice, Wildcard
 
 from llama_index_libra.catalog import ToolSpec
-from llama_index_libra.contracts.safeschema import outside_references, pattern_problems, safe_validator
+from llama_index_libra.schemas.normalize import strip_annotations
+from llama_index_libra.schemas.validate import (
+    FORMAT_CHECKER,
+    error_key,
+    outside_references,
+    pattern_problems,
+    safe_validator,
+    schema_problems,
+)
 from llama_index_libra.records import InvocationRecord
 
 __all__ = [
@@ -63,7 +70,6 @@ CONTRACT_SCHEMA: dict[str, Any] = json.loads(
 )
 Draft202012Validator.check_schema(CONTRACT_SCHEMA)
 _CONTRACT_VALIDATOR = Draft202012Validator(CONTRACT_SCHEMA)
-_FORMAT_CHECKER = FormatChecker()
 
 DEFAULT_SUCCESS_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -103,39 +109,6 @@ def name_tokens(name: str) -> list[str]:
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
     spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", spaced)
     return [t for t in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if t]
-
-
-_ANNOTATION_KEYS = frozenset(
-    {"description", "default", "examples", "title", "$comment", "deprecated", "readOnly", "writeOnly"}
-)
-_SUBSCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
-_SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
-_SUBSCHEMA_ONES = (
-    "items", "additionalProperties", "not", "contains", "if", "then", "else",
-    "propertyNames", "unevaluatedItems", "unevaluatedProperties",
-)
-
-
-def strip_annotations(schema: Any) -> Any:
-    """A copy of a JSON Schema without annotation keywords (description, default, examples, title).
-
-    Walks only real sub-schema positions, so a property *named* ``description`` is kept.
-    """
-    if not isinstance(schema, Mapping):
-        return copy.deepcopy(schema)
-    out: dict[str, Any] = {}
-    for key, value in schema.items():
-        if key in _ANNOTATION_KEYS:
-            continue
-        if key in _SUBSCHEMA_MAPS and isinstance(value, Mapping):
-            out[key] = {k: strip_annotations(v) for k, v in value.items()}
-        elif key in _SUBSCHEMA_LISTS and isinstance(value, list):
-            out[key] = [strip_annotations(v) for v in value]
-        elif key in _SUBSCHEMA_ONES and isinstance(value, Mapping):
-            out[key] = strip_annotations(value)
-        else:
-            out[key] = copy.deepcopy(value)
-    return out
 
 
 # Export paths select fields: one name or index per step, ``*`` / slices for elements. Unions,
@@ -255,26 +228,7 @@ def _schema_type(schema: Any) -> str | None:
 
 def _compile(schema: Any) -> Draft202012Validator:
     """A validator that resolves only same-document references and bounds every pattern match."""
-    return safe_validator(schema, format_checker=_FORMAT_CHECKER)
-
-
-def _schema_problems(schema: Any, where: str) -> list[str]:
-    """Lines describing why ``schema`` is not a valid draft 2020-12 JSON Schema."""
-    if isinstance(schema, bool):
-        return []
-    meta = Draft202012Validator(Draft202012Validator.META_SCHEMA)
-    return [
-        f"{where}{_suffix(e)}: not a valid JSON Schema draft 2020-12: {e.message}"
-        for e in sorted(meta.iter_errors(schema), key=_error_key)
-    ]
-
-
-def _suffix(error: ValidationError) -> str:
-    return error.json_path[1:] if error.json_path != "$" else ""
-
-
-def _error_key(error: ValidationError) -> tuple[str, str]:
-    return (error.json_path, error.message)
+    return safe_validator(schema, format_checker=FORMAT_CHECKER)
 
 
 def _short(value: Any, limit: int = 80) -> str:
@@ -582,7 +536,7 @@ def validate_contract_json(obj: Any, *, spec: ToolSpec | None = None) -> list[st
     if not isinstance(obj, Mapping):
         return [f"$: a contract must be a JSON object, got {type(obj).__name__}"]
     problems: list[str] = []
-    for error in sorted(_CONTRACT_VALIDATOR.iter_errors(obj), key=_error_key):
+    for error in sorted(_CONTRACT_VALIDATOR.iter_errors(obj), key=error_key):
         if error.validator == "pattern" and re.fullmatch(r"\$\.exports\[\d+\]\.path", error.json_path):
             continue  # reported below with the precise reason
         problems.append(f"{error.json_path}: {error.message}")
@@ -605,7 +559,7 @@ def validate_contract_json(obj: Any, *, spec: ToolSpec | None = None) -> list[st
             continue
         for name, arg in args.items():
             if isinstance(arg, Mapping) and arg.get("kind") == "observation" and isinstance(arg.get("schema"), Mapping):
-                problems += _schema_problems(arg["schema"], f"$.templates[{i}].arguments.{name}.schema")
+                problems += schema_problems(arg["schema"], f"$.templates[{i}].arguments.{name}.schema")
                 problems += outside_references(arg["schema"], f"$.templates[{i}].arguments.{name}.schema")
 
     seen_names: dict[str, int] = {}
@@ -624,18 +578,18 @@ def validate_contract_json(obj: Any, *, spec: ToolSpec | None = None) -> list[st
             if reason:
                 problems.append(f"$.exports[{i}].path: {path!r} {reason}")
         if isinstance(e.get("schema"), Mapping):
-            problems += _schema_problems(e["schema"], f"$.exports[{i}].schema")
+            problems += schema_problems(e["schema"], f"$.exports[{i}].schema")
             problems += outside_references(e["schema"], f"$.exports[{i}].schema")
             if e.get("origin", "declared") == "declared":  # mechanical ones copy the catalog's schemas
                 problems += pattern_problems(e["schema"], f"$.exports[{i}].schema")
 
     for key in ("success", "failure"):
         if isinstance(obj.get(key), Mapping):
-            problems += _schema_problems(obj[key], f"$.{key}")
+            problems += schema_problems(obj[key], f"$.{key}")
             problems += outside_references(obj[key], f"$.{key}")
             problems += pattern_problems(obj[key], f"$.{key}")
     success = obj.get("success")
-    if isinstance(success, (Mapping, bool)) and not _schema_problems(success, "$.success"):
+    if isinstance(success, (Mapping, bool)) and not schema_problems(success, "$.success"):
         validator = _compile(success)
         probes = (
             {"status": status, "arguments": {}, "output": output, "state_changes": []}
@@ -687,9 +641,9 @@ def _spec_problems(obj: Mapping[str, Any], templates: list[Any], spec: ToolSpec)
                 problems.append(f"{where}.arguments.{name}: kind 'omit' is only for optional parameters; {name!r} is required")
             elif kind == "literal" and "value" in arg:
                 schema = props[name]
-                if not isinstance(schema, (Mapping, bool)) or _schema_problems(schema, ""):
+                if not isinstance(schema, (Mapping, bool)) or schema_problems(schema, ""):
                     continue
-                errors = sorted(_compile(schema).iter_errors(arg["value"]), key=_error_key)
+                errors = sorted(_compile(schema).iter_errors(arg["value"]), key=error_key)
                 if errors:
                     detail = "; ".join(f"{e.message}" + (f" (at {e.json_path})" if e.json_path != "$" else "") for e in errors[:3])
                     problems.append(

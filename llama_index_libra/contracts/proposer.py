@@ -58,7 +58,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
-from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema import Draft202012Validator
 
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.contracts.model import (
@@ -70,8 +70,8 @@ from llama_index_libra.contracts.model import (
     name_tokens,
     strip_annotations,
 )
-from llama_index_libra.contracts.patterns import fullmatch as _bounded_fullmatch, sample_pattern
-from llama_index_libra.contracts.safeschema import safe_validator
+from llama_index_libra.schemas.patterns import fullmatch as _bounded_fullmatch, sample_pattern
+from llama_index_libra.schemas.validate import FORMAT_CHECKER, safe_validator
 
 __all__ = [
     "SchemaContractProposer",
@@ -222,7 +222,6 @@ _LAYOUT_SAMPLES = (
     "2025-06-15", "2025-06-15 12:00:00", "2025-06-15T12:00:00", "12/2030", "12/12/2030", "12:00:00",
     "10:30 AM", "10:30AM", "12:00",
 )
-_FORMAT_CHECKER = FormatChecker()
 
 
 # ----------------------------------------------------------------------------- decisions
@@ -361,7 +360,7 @@ class SchemaContractProposer:
         self, spec: ToolSpec, ctx: "_ToolContext", name: str, schema: Any, required: bool, *, use_fixtures: bool = True
     ) -> _Decision:
         schema = schema if isinstance(schema, (Mapping, bool)) else {}
-        validator = safe_validator(schema, format_checker=_FORMAT_CHECKER)
+        validator = safe_validator(schema, format_checker=FORMAT_CHECKER)
         node: Mapping[str, Any] = schema if isinstance(schema, Mapping) else {}
         json_type = _type_of(node)
         desc = str(node.get("description") or "")
@@ -661,7 +660,7 @@ def _string_values(name: str, node: Mapping[str, Any]) -> Iterator[str]:
                     yield sample
             except re.error:
                 break
-        sampled = sample_pattern(pattern)  # bounded length and match time (contracts/patterns.py)
+        sampled = sample_pattern(pattern)  # bounded length and match time (schemas/patterns.py)
         if sampled is not None:
             yield sampled
     tokens = name_tokens(name) or ["value"]
@@ -738,7 +737,7 @@ def _object_values(node: Mapping[str, Any], ctx: _ToolContext, *, depth: int) ->
         sub_tokens = set(name_tokens(prop))
         if sub_tokens & (IDENTIFIER_TOKENS | CREDENTIAL_TOKENS):
             return  # an exact runtime value is needed: not constructible
-        sub_validator = safe_validator(sub, format_checker=_FORMAT_CHECKER)
+        sub_validator = safe_validator(sub, format_checker=FORMAT_CHECKER)
         candidates = []
         if "enum" in sub:
             candidates += _prefer_doing(list(sub["enum"]), ctx)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import numpy as np
 
 from llama_index_libra._io import atomic_write_json
-from llama_index_libra.evaluation.metrics import check_k, rank_indices
+from llama_index_libra.retrieval.topk import check_k, rank_indices
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index_libra.benchmarks.base import Benchmark, Task

@@ -1,7 +1,8 @@
-"""Precision, Recall and NDCG at K as the paper's Appendix D defines them, plus ranking helpers.
+"""Precision, Recall and NDCG at K as the paper's Appendix D defines them.
 
 Binary relevance; repeated gold tools collapse; IDCG runs over min(K, |G|) positions; the mean is
-unweighted over tasks. Score ties break deterministically by catalog order before the cut.
+unweighted over tasks. Score ties break deterministically by catalog order before the cut
+(:func:`~llama_index_libra.retrieval.topk.rank_indices`, re-exported here).
 """
 
 from __future__ import annotations
@@ -10,33 +11,10 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-import numpy as np
+
+from llama_index_libra.retrieval.topk import check_k, rank_indices
 
 __all__ = ["rank_indices", "precision_at_k", "recall_at_k", "ndcg_at_k", "TaskScores", "score_ranking", "check_k"]
-
-
-def check_k(k: int) -> int:
-    """Validate a cutoff: a positive integer."""
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k <= 0:
-        raise ValueError(f"K must be a positive integer, got {k!r}")
-    return int(k)
-
-
-def rank_indices(scores: np.ndarray, k: int | None = None) -> np.ndarray:
-    """Indices of ``scores`` from best to worst; ties keep catalog (index) order.
-
-    With ``k`` below the catalog size, a partial sort picks the candidates (every score at least
-    the k-th best) and only those are sorted: the same indices as the full stable sort's prefix.
-    """
-    values = np.asarray(scores, dtype=np.float64)
-    if k is None or k >= len(values) or k <= 0:
-        order = np.argsort(-values, kind="stable")
-        return order if k is None else order[:k]
-    threshold = -np.partition(-values, k - 1)[k - 1]
-    if np.isnan(threshold):
-        return np.argsort(-values, kind="stable")[:k]
-    candidates = np.flatnonzero(values >= threshold)
-    return candidates[np.argsort(-values[candidates], kind="stable")][:k]
 
 
 def precision_at_k(ranked: Sequence[str], gold: Iterable[str], k: int) -> float:

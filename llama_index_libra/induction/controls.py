@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from llama_index_libra.contracts.safeschema import safe_validator
+from llama_index_libra.schemas.validate import safe_validator
 
 __all__ = ["format_preserving_change", "make_control", "make_controls", "NO_CONTROL"]
 

@@ -90,7 +90,7 @@ def portability_problem(runtime: Any) -> str | None:
     Two cases, checked in well under a second before any model loads: it does not pickle (a lock,
     an open client), or it references functions of a ``__main__`` that workers cannot import (a
     notebook, a REPL, ``python - < script.py``)."""
-    from llama_index_libra.runtime.base import format_exception
+    from llama_index_libra.records import format_exception
 
     try:
         _, refs = _main_refs(runtime)
@@ -108,7 +108,7 @@ def check_snapshots(runtime: Any) -> None:
     every executor (and call isolation) ships snapshots between processes."""
     import pickle
 
-    from llama_index_libra.runtime.base import format_exception
+    from llama_index_libra.records import format_exception
 
     try:
         pickle.dumps(runtime.snapshot(runtime.fresh()), protocol=pickle.HIGHEST_PROTOCOL)

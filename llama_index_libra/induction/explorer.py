@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
-from llama_index_libra.contracts.safeschema import safe_validator
+from llama_index_libra.schemas.validate import safe_validator
 from llama_index_libra.induction.controls import make_controls
 from llama_index_libra.induction.fields import LexicalFieldEncoder
 from llama_index_libra.library import Relation

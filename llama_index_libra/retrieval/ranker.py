@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
-from llama_index_libra.evaluation.metrics import check_k, rank_indices
+from llama_index_libra.retrieval.topk import check_k, rank_indices
 from llama_index_libra.retrieval.base_scores import DEFAULT_BASE, PAPER_BASE, BaseScoreConfig, BaseScorer, Segmenter
 from llama_index_libra.retrieval.prerequisites import HARD_KINDS, PREREQUISITE_RULES, PrerequisiteIndex
 from llama_index_libra.retrieval.propagation import PropagationConfig, PropagationGraph, Promotion

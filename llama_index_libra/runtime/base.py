@@ -32,7 +32,7 @@ limit and runs the call inline in the calling thread, which saves the thread han
 In-process limits cannot stop everything: ``os._exit``, a signal or a segfault ends the process,
 a bare ``except:`` swallows the alarm, a long C call never lets it fire. Induction therefore calls
 :meth:`Runtime.execute`, which with ``isolation = "process"`` (the default) runs the call in a
-supervised child process (``runtime/isolation.py``): a crash is recorded as fault ``crashed``, a
+supervised child process (``runtime/isolation.py`` decides, and supervises it): a crash is recorded as fault ``crashed``, a
 call past its limit plus a grace is killed and recorded exactly as a timeout, and the build goes on.
 """
 
@@ -42,16 +42,24 @@ import abc
 import copy
 import hashlib
 import inspect
-import math
-import queue
-import signal
-import threading
+import pickle
 import time
 from typing import Any, Callable, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
-from llama_index_libra.records import InvocationRecord, Status, storable_json, to_jsonable
+from llama_index_libra.records import (
+    InvocationRecord,
+    Status,
+    exception_message,
+    format_exception,
+    storable_json,
+    timeout_record,
+    to_jsonable,
+)
+from llama_index_libra.runtime import isolation
+from llama_index_libra.runtime.timeouts import CallTimedOut, run_with_timeout
+from llama_index_libra.runtime.views import diff_views, json_path_child, jsonable_view
 
 __all__ = [
     "Runtime",
@@ -63,154 +71,7 @@ __all__ = [
 ]
 
 
-# --------------------------------------------------------------------------- JSON paths and diffs
-
-_IDENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-# Keys jsonpath-ng cannot parse after a dot (its ``where`` operators); they use the bracket form.
-_JSONPATH_KEYWORDS = frozenset({"where", "wherenot"})
-
-
-def json_path_child(path: str, key: Any) -> str:
-    """The JSONPath of ``key`` under ``path``: ``$.a.b`` for identifiers, ``$.a['file 1.txt']`` else.
-
-    Integers (list indices) give ``$.a[0]``. Every path parses with ``jsonpath-ng``.
-    """
-    if isinstance(key, int) and not isinstance(key, bool):
-        return f"{path}[{key}]"
-    key = str(key)
-    if key and not key[0].isdigit() and all(c in _IDENT_CHARS for c in key) and key not in _JSONPATH_KEYWORDS:
-        return f"{path}.{key}"
-    escaped = key.replace("\\", "\\\\").replace("'", "\\'")
-    return f"{path}['{escaped}']"
-
-
-def _diff(a: Any, b: Any, path: str, out: list[dict[str, Any]]) -> None:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(set(a) | set(b), key=str):
-            child = json_path_child(path, str(key))
-            if key not in b:
-                out.append({"path": child, "before": a[key]})
-            elif key not in a:
-                out.append({"path": child, "after": b[key]})
-            else:
-                _diff(a[key], b[key], child, out)
-        return
-    if isinstance(a, list) and isinstance(b, list):
-        common = min(len(a), len(b))
-        for i in range(common):
-            _diff(a[i], b[i], f"{path}[{i}]", out)
-        for i in range(common, len(a)):
-            out.append({"path": f"{path}[{i}]", "before": a[i]})
-        for i in range(common, len(b)):
-            out.append({"path": f"{path}[{i}]", "after": b[i]})
-        return
-    if a != b:
-        out.append({"path": path, "before": a, "after": b})
-
-
-def diff_views(before: Any, after: Any, *, root: str = "$") -> list[dict[str, Any]]:
-    """Leaf differences between two JSON views, as ``{"path", "before", "after"}`` records.
-
-    Dict keys are visited in sorted order and list items by index, so the result is deterministic.
-    A key or list item that appears has only ``after``; one that disappears has only ``before``; both
-    carry the whole (sub)value. A value whose JSON type changes is one record with both sides.
-
-    Leaves compare by value, as Python does: a tool that re-stores ``25.0`` as ``25`` changed nothing
-    (the canonical JSON, hence :meth:`Runtime.digest`, does tell them apart). The whole-view equality
-    check runs in C, so a call that changed nothing costs almost nothing here.
-    """
-    out: list[dict[str, Any]] = []
-    if before == after:
-        return out
-    _diff(before, after, root, out)
-    return out
-
-
-# --------------------------------------------------------------------------- lenient JSON views
-
-
-def jsonable_view(obj: Any, *, max_depth: int = 48) -> Any:
-    """A deterministic JSON view of an arbitrary Python object, for diffs and digests.
-
-    Tries :func:`to_jsonable` first; objects it cannot convert become the JSON view of their
-    attributes (``vars``), and anything else becomes ``"<module.Type>"`` (never a ``repr`` with a
-    memory address, which would make digests differ between identical states). Cycles become
-    ``"<cycle>"``.
-    """
-    try:
-        return to_jsonable(obj)
-    except (TypeError, ValueError, RecursionError):
-        return _lenient(obj, set(), 0, max_depth)
-
-
-def _lenient(obj: Any, stack: set[int], depth: int, max_depth: int) -> Any:
-    if obj is None or isinstance(obj, (bool, int, str)):
-        return obj
-    if isinstance(obj, float):
-        return obj if math.isfinite(obj) else repr(obj)
-    if depth >= max_depth:
-        return f"<{type(obj).__module__}.{type(obj).__qualname__}>"
-    if id(obj) in stack:
-        return "<cycle>"
-    stack.add(id(obj))
-    try:
-        if isinstance(obj, dict):
-            return {str(k): _lenient(v, stack, depth + 1, max_depth) for k, v in obj.items()}
-        if isinstance(obj, (list, tuple)):
-            return [_lenient(v, stack, depth + 1, max_depth) for v in obj]
-        if isinstance(obj, (set, frozenset)):
-            items = [_lenient(v, stack, depth + 1, max_depth) for v in obj]
-            return sorted(items, key=canonical_json)
-        try:
-            return to_jsonable(obj)
-        except (TypeError, ValueError, RecursionError):
-            pass
-        attrs = getattr(obj, "__dict__", None)
-        if isinstance(attrs, dict):
-            return {str(k): _lenient(v, stack, depth + 1, max_depth) for k, v in attrs.items() if not callable(v)}
-        return f"<{type(obj).__module__}.{type(obj).__qualname__}>"
-    finally:
-        stack.discard(id(obj))
-
-
 # --------------------------------------------------------------------------- call helpers
-
-
-MESSAGE_CHARS = 2000  # a record's message is one explanation, not a dump: longer ones are cut
-
-
-def _safe_str(exc: BaseException) -> str:
-    """``str(exc)``, or a placeholder when the tool's own ``__str__`` raises or returns a non-string."""
-    try:
-        text = str(exc)
-    except KeyboardInterrupt:
-        raise
-    except BaseException:  # noqa: BLE001 - a hostile __str__ must not crash the build
-        return "<message unavailable: its __str__ raised>"
-    if len(text) > MESSAGE_CHARS:
-        text = text[:MESSAGE_CHARS] + "...[truncated]"
-    return storable_json(text)
-
-
-def format_exception(exc: BaseException) -> str:
-    """``"ExceptionType: message"`` (just the type when the message is empty).
-
-    Never raises: a ``__str__`` that raises gives a placeholder, lone surrogates are repaired and
-    the message is cut at ``MESSAGE_CHARS``."""
-    name = type(exc).__name__
-    text = _safe_str(exc)
-    return f"{name}: {text}" if text else name
-
-
-def timeout_record(tool: str, arguments: dict[str, Any], limit: float, duration_s: float = 0.0) -> InvocationRecord:
-    """The record of a call that did not return within ``limit`` seconds, however it was stopped
-    (an in-process alarm or the supervisor killing its process): both give the same bytes."""
-    return InvocationRecord(
-        tool=tool, status="error", arguments=arguments, output=None, state_changes=[],
-        message=f"timeout: the call did not return within {limit:g} s; its state was abandoned "
-        "mid-call and must be discarded",
-        duration_s=duration_s, fault="timeout",
-    )
 
 
 def mutable_defaults(fn: Callable[..., Any]) -> dict[str, Any]:
@@ -239,95 +100,6 @@ def _copy_json(value: Any) -> Any:
     if type(value) is list:
         return [_copy_json(v) for v in value]
     return copy.deepcopy(value)
-
-
-class _CallTimedOut(Exception):
-    """Internal marker: the worker did not finish within the timeout."""
-
-
-class _Worker:
-    """A daemon thread that runs one job at a time for one calling thread.
-
-    A worker whose job timed out is retired: it exits after that job instead of taking new ones.
-    """
-
-    def __init__(self) -> None:
-        self._jobs: "queue.SimpleQueue[tuple[Callable[[], Any], list[Any], Any] | None]" = queue.SimpleQueue()
-        self.retired = False
-        self._thread = threading.Thread(target=self._loop, name="libra-runtime-worker", daemon=True)
-        self._thread.start()
-
-    def _loop(self) -> None:
-        while True:
-            job = self._jobs.get()
-            if job is None:
-                return
-            fn, box, done = job
-            try:
-                box.append((True, fn()))
-            except BaseException as exc:  # noqa: BLE001 - reported to the caller, never raised here
-                box.append((False, exc))
-            done.release()
-
-    def run(self, fn: Callable[[], Any], timeout_s: float) -> Any:
-        """Run ``fn`` and return its value or raise its exception; raise ``_CallTimedOut`` on timeout."""
-        box: list[Any] = []
-        done = threading.Lock()
-        done.acquire()
-        self._jobs.put((fn, box, done))
-        if not done.acquire(timeout=timeout_s):
-            self.retired = True
-            self._jobs.put(None)  # the thread exits once the abandoned job returns, if ever
-            raise _CallTimedOut
-        ok, value = box[0]
-        if ok:
-            return value
-        raise value
-
-
-class _AlarmTimeout(BaseException):
-    """Raised inside a call by SIGALRM; a BaseException so a tool's ``except Exception`` cannot
-    swallow it."""
-
-
-def _alarm_usable() -> bool:
-    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-
-
-def _run_with_alarm(fn: Callable[[], Any], timeout_s: float) -> Any:
-    """Run ``fn`` in this (main) thread and interrupt it with SIGALRM after ``timeout_s``.
-
-    Costs two system calls instead of a thread handoff per call, which matters when many calls run
-    on busy cores (process-pool workers). It cannot interrupt C code that never returns to the
-    interpreter; set ``Runtime.timeout_mode = "thread"`` for tools that may hang inside C.
-    """
-
-    def _handler(signum: int, frame: Any) -> None:
-        raise _AlarmTimeout
-
-    previous = signal.signal(signal.SIGALRM, _handler)
-    signal.setitimer(signal.ITIMER_REAL, timeout_s)
-    try:
-        return fn()
-    except _AlarmTimeout:
-        raise _CallTimedOut from None
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-_THREAD_LOCAL = threading.local()
-
-
-def _worker() -> _Worker:
-    worker = getattr(_THREAD_LOCAL, "worker", None)
-    if worker is None or worker.retired:
-        worker = _THREAD_LOCAL.worker = _Worker()
-    return worker
-
-
-def _timeout_enabled(timeout_s: float | None) -> bool:
-    return timeout_s is not None and 0 < timeout_s < math.inf
 
 
 # --------------------------------------------------------------------------- the protocol
@@ -389,7 +161,7 @@ class Runtime(abc.ABC):
 
         Tools in different partitions cannot interact, so the engine may skip state tests across them.
         """
-        self._check_tool(tool)
+        self.check_tool(tool)
         return ""
 
     # ---- calls
@@ -400,25 +172,19 @@ class Runtime(abc.ABC):
         """Run ``tool`` in a state restored from ``snap``: the record, and ``(digest, snapshot)`` of
         the new state when the call succeeded and changed it (else None). What induction calls.
 
-        With ``isolation = "process"`` the call runs in a supervised child process: a call that kills
-        its process is recorded as ``error`` with fault ``crashed``, one that outlives its timeout
-        (a bare ``except:`` swallowing the alarm, a C loop) as fault ``timeout``; the child is
-        replaced and the build goes on. Records are the same bytes either way.
+        Where the call runs is decided by :func:`llama_index_libra.runtime.isolation.execute` alone:
+        with ``isolation = "process"`` in a supervised child process (a call that kills its process is
+        recorded as ``error`` with fault ``crashed``, one that outlives its timeout as fault
+        ``timeout``; the child is replaced and the build goes on), else here (:meth:`execute_here`).
+        Records are the same bytes either way.
         """
-        if self.isolation == "process":
-            from llama_index_libra.runtime import isolation
+        return isolation.execute(self, snap, tool, arguments, timeout_s)
 
-            if not isolation.IN_CHILD:
-                return isolation.supervisor_for(self).execute(snap, tool, arguments, timeout_s)
-        return self._execute_here(snap, tool, arguments, timeout_s)
-
-    def _execute_here(self, snap: Any, tool: str, arguments: Mapping[str, Any],
-                      timeout_s: float | None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
+    def execute_here(self, snap: Any, tool: str, arguments: Mapping[str, Any],
+                     timeout_s: float | None = None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
         """:meth:`execute` in this process. A new state that cannot be snapshotted, or whose snapshot
         cannot be pickled (executors ship snapshots between processes), makes the call an error, so
         every executor and isolation mode keeps the same calls."""
-        import pickle
-
         state = self.restore(snap)
         record = self.call(state, tool, arguments, timeout_s=timeout_s)
         if not (record.state_changes and record.status == "success"):
@@ -442,7 +208,7 @@ class Runtime(abc.ABC):
         """``arguments`` as the JSON a record keeps, after the checks every runtime's ``call`` makes:
         ``KeyError`` for an unknown tool, ``TypeError`` for arguments that are not a JSON object
         (``storable`` also repairs what no file can hold, as records written to disk need)."""
-        self._check_tool(tool)
+        self.check_tool(tool)
         if not isinstance(arguments, Mapping):
             raise TypeError(f"arguments for {tool!r} must be a mapping of keyword arguments, got {type(arguments).__name__}")
         try:
@@ -470,13 +236,8 @@ class Runtime(abc.ABC):
         message: str | None = None
         t0 = time.perf_counter()
         try:
-            if _timeout_enabled(limit) and self.timeout_mode == "signal" and _alarm_usable():
-                raw = _run_with_alarm(lambda: self._invoke(state, tool, call_args), float(limit))  # type: ignore[arg-type]
-            elif _timeout_enabled(limit):
-                raw = _worker().run(lambda: self._invoke(state, tool, call_args), float(limit))  # type: ignore[arg-type]
-            else:
-                raw = self._invoke(state, tool, call_args)
-        except _CallTimedOut:
+            raw = run_with_timeout(lambda: self._invoke(state, tool, call_args), limit, mode=self.timeout_mode)
+        except CallTimedOut:
             return timeout_record(tool, recorded_args, float(limit), time.perf_counter() - t0)  # type: ignore[arg-type]
         except KeyboardInterrupt:
             raise
@@ -493,7 +254,7 @@ class Runtime(abc.ABC):
             except KeyboardInterrupt:
                 raise
             except BaseException as exc:  # noqa: BLE001 - a to_dict/__getattr__ that raises, a huge int
-                status, output, message = "error", None, f"unserializable output: {_safe_str(exc)}"
+                status, output, message = "error", None, f"unserializable output: {exception_message(exc)}"
         try:
             changes = storable_json(diff_views(before, self.view(state, partition)))
         except KeyboardInterrupt:
@@ -530,10 +291,12 @@ class Runtime(abc.ABC):
             return "rejected", _error_text(output["error"])
         return "success", None
 
-    def _check_tool(self, tool: str) -> None:
+    def check_tool(self, tool: str) -> None:
         """Raise ``KeyError`` (naming close matches) when ``tool`` is not in the catalog."""
         if tool not in self.catalog:
             self.catalog.get(tool)  # raises the catalog's descriptive KeyError
+
+    _check_tool = check_tool  # the earlier private name, kept for runtimes written against it
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r}, tools={len(self.catalog)})"

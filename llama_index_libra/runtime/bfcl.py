@@ -464,7 +464,7 @@ class BFCLRuntime(Runtime):
         """The tool's class name."""
         entry = self._dispatch.get(tool)
         if entry is None:
-            self._check_tool(tool)
+            self.check_tool(tool)
             raise KeyError(f"unknown BFCL tool {tool!r}")
         return entry[0]
 

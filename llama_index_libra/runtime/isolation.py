@@ -33,9 +33,9 @@ from collections import OrderedDict
 from multiprocessing.connection import wait as _wait
 from typing import Any, Mapping
 
-from llama_index_libra.records import InvocationRecord, storable_json, to_jsonable
+from llama_index_libra.records import InvocationRecord, crashed_record, storable_json, timeout_record, to_jsonable
 
-__all__ = ["CallSupervisor", "supervisor_for", "close_supervisors", "with_isolation", "IN_CHILD", "KILL_GRACE_S",
+__all__ = ["execute", "CallSupervisor", "supervisor_for", "close_supervisors", "with_isolation", "IN_CHILD", "KILL_GRACE_S",
            "ISOLATION_MODES"]
 
 ISOLATION_MODES = ("process", "none")
@@ -92,7 +92,7 @@ def _serve(runtime: Any, conn: Any, parent_pid: int, parent_end: Any = None) -> 
         try:
             if blob is not None:
                 snaps[token] = pickle.loads(blob)
-            reply = pickle.dumps(("ok", runtime._execute_here(snaps[token], tool, arguments, timeout_s)), _PROTOCOL)
+            reply = pickle.dumps(("ok", runtime.execute_here(snaps[token], tool, arguments, timeout_s)), _PROTOCOL)
         except BaseException as exc:  # noqa: BLE001 - the parent re-raises it (an unknown tool, a bad snapshot)
             try:
                 reply = pickle.dumps(("raise", exc), _PROTOCOL)
@@ -110,15 +110,6 @@ def _death_text(exitcode: int | None) -> str:
         except ValueError:
             return f"killed by signal {-exitcode}"
     return f"exit code {exitcode}"
-
-
-def crashed_record(tool: str, arguments: dict[str, Any], how: str, duration_s: float = 0.0) -> InvocationRecord:
-    """The record of a call whose process died before it answered."""
-    return InvocationRecord(
-        tool=tool, status="error", arguments=arguments, output=None, state_changes=[],
-        message=f"crashed: the call ended its process ({how}); its state was discarded",
-        duration_s=duration_s, fault="crashed",
-    )
 
 
 class CallSupervisor:
@@ -213,7 +204,7 @@ class CallSupervisor:
 
     def _execute(self, snap: Any, tool: str, arguments: Mapping[str, Any],
                  timeout_s: float | None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
-        self.runtime._check_tool(tool)
+        self.runtime.check_tool(tool)
         limit = self.runtime.default_timeout_s if timeout_s is None else timeout_s
         bounded = limit is not None and 0 < limit < float("inf")
         args = dict(arguments)
@@ -224,7 +215,7 @@ class CallSupervisor:
             if self.started_badly:  # it died or hung while starting: this call is recorded as crashed
                 return self._died(tool, args, t0)
         if self.inline:
-            return self.runtime._execute_here(snap, tool, args, timeout_s)
+            return self.runtime.execute_here(snap, tool, args, timeout_s)
         token, blob, drop = self._token(snap)
         t0 = time.perf_counter()
         try:
@@ -236,8 +227,6 @@ class CallSupervisor:
         if not ready:
             self._kill()
             self.restarts += 1
-            from llama_index_libra.runtime.base import timeout_record
-
             return timeout_record(tool, self._recorded(args), float(limit), time.perf_counter() - t0), None
         try:
             if self.conn.poll(0):
@@ -265,6 +254,15 @@ class CallSupervisor:
             return storable_json(to_jsonable(args))
         except (TypeError, ValueError):
             return {}
+
+
+def execute(runtime: Any, snap: Any, tool: str, arguments: Mapping[str, Any],
+            timeout_s: float | None = None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
+    """Run one call of ``runtime`` where its ``isolation`` says: in this process's supervised child
+    (``"process"``, unless this process is such a child already) or here (:meth:`Runtime.execute_here`)."""
+    if getattr(runtime, "isolation", "none") == "process" and not IN_CHILD:
+        return supervisor_for(runtime).execute(snap, tool, arguments, timeout_s)
+    return runtime.execute_here(snap, tool, arguments, timeout_s)
 
 
 def with_isolation(runtime: Any, isolation: str | None) -> Any:

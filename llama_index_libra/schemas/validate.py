@@ -6,12 +6,19 @@ default validator resolves an unknown ``$ref`` by fetching it (``http://``, ``fi
 :func:`safe_validator` builds a draft 2020-12 validator whose reference registry refuses every
 retrieval (a reference outside the document is a validation error, never a fetch), whose
 ``pattern``/``patternProperties``/``additionalProperties`` matching runs under
-:data:`~llama_index_libra.contracts.patterns.MATCH_TIMEOUT_S`, and whose reference cycles end in
+:data:`~llama_index_libra.schemas.patterns.MATCH_TIMEOUT_S`, and whose reference cycles end in
 an error instead of a ``RecursionError``.
+
+Also here: the draft 2020-12 metaschema check (:func:`metaschema_problem` for one catalog schema,
+:func:`schema_problems` for every problem of an embedded one), the one shared ``FormatChecker``,
+and static checks of a schema document's references and patterns (:func:`outside_references`,
+:func:`pattern_problems`).
 """
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any, Iterator, Mapping
 
 from jsonschema import Draft202012Validator, FormatChecker
@@ -20,9 +27,21 @@ from jsonschema.exceptions import ValidationError, _RefResolutionError
 from referencing import Registry
 from referencing.exceptions import NoSuchResource, Unresolvable
 
-from llama_index_libra.contracts import patterns
+from llama_index_libra.schemas import patterns
 
-__all__ = ["safe_validator", "LOCAL_ONLY_REGISTRY", "outside_references", "pattern_problems"]
+__all__ = [
+    "safe_validator",
+    "LOCAL_ONLY_REGISTRY",
+    "FORMAT_CHECKER",
+    "outside_references",
+    "pattern_problems",
+    "metaschema_problem",
+    "schema_problems",
+    "error_key",
+]
+
+# One format checker for every validator that checks ``format`` (it holds no state between checks).
+FORMAT_CHECKER = FormatChecker()
 
 
 def _refuse(uri: str) -> Any:
@@ -148,3 +167,43 @@ def pattern_problems(schema: Any, where: str) -> list[str]:
                 if reason:
                     out.append(f"{path}: {reason}")
     return sorted(set(out))
+
+
+# --------------------------------------------------------------------------- the metaschema
+
+
+@functools.lru_cache(maxsize=1)
+def _meta_validator() -> Draft202012Validator:
+    return Draft202012Validator(Draft202012Validator.META_SCHEMA)
+
+
+@functools.lru_cache(maxsize=8192)
+def metaschema_problem(schema_json: str) -> str | None:
+    """The first reason the schema (as JSON text) is not valid JSON Schema draft 2020-12, or None.
+
+    Cached by text: checking costs about a millisecond per tool, and catalogs are loaded repeatedly.
+    """
+    error = next(iter(_meta_validator().iter_errors(json.loads(schema_json))), None)
+    if error is None:
+        return None
+    return f"{error.json_path[1:] or ''}: {error.message[:160]}"
+
+
+def error_key(error: ValidationError) -> tuple[str, str]:
+    """Sort key that lists validation errors in document order, then by message."""
+    return (error.json_path, error.message)
+
+
+def schema_problems(schema: Any, where: str) -> list[str]:
+    """Lines describing why ``schema`` is not a valid draft 2020-12 JSON Schema (``where`` prefixes each)."""
+    if isinstance(schema, bool):
+        return []
+    meta = Draft202012Validator(Draft202012Validator.META_SCHEMA)
+    return [
+        f"{where}{_suffix(e)}: not a valid JSON Schema draft 2020-12: {e.message}"
+        for e in sorted(meta.iter_errors(schema), key=error_key)
+    ]
+
+
+def _suffix(error: ValidationError) -> str:
+    return error.json_path[1:] if error.json_path != "$" else ""
