@@ -12,7 +12,10 @@ Both paths apply one preset (:class:`~agent_eval.config.LLMPreset`) the same way
   in a row, which strictly alternating chat templates reject);
 - ``<think>`` blocks are dropped from replies.
 
-vLLM itself is imported only when the local engine is built, with a clear error when it is missing.
+The chat-template formatter, the ``<think>`` stripping and the in-process ``Vllm`` base are the
+package's one LLM factory (:mod:`llama_index_libra.llms`); this module adds the preset's handling.
+vLLM itself is imported only when the local engine is built, with a clear error when it is missing;
+the LlamaIndex LLM integrations are the ``[llm]`` extra.
 """
 
 from __future__ import annotations
@@ -20,17 +23,17 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import queue
-import re
 import threading
 from typing import TYPE_CHECKING, Any, Sequence
 
 from llama_index.core.base.llms.types import ChatMessage, ChatResponse, MessageRole
 from llama_index.core.bridge.pydantic import Field, PrivateAttr
 from llama_index.core.llms.callbacks import llm_chat_callback
-from llama_index.llms.openai_like import OpenAILike
-from llama_index.llms.vllm import Vllm
 
 from .config import ConfigError, LLMPreset
+from llama_index_libra.llms import ChatTemplatePrompt, llm_integration, strip_reasoning, vllm_class
+
+OpenAILike = llm_integration("llama_index.llms.openai_like").OpenAILike
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.llms import LLM
@@ -48,7 +51,6 @@ __all__ = [
 ]
 
 BACKENDS = ("server", "local")
-_THINK_BLOCK = re.compile(r"<think>.*?</think>\s*", re.DOTALL)
 # Arguments of ``Vllm.__init__`` that a preset may give inside ``vllm_kwargs``.
 _VLLM_INIT_ARGS = ("tensor_parallel_size", "trust_remote_code", "dtype", "download_dir")
 
@@ -87,9 +89,7 @@ def clean_reply(text: str | None, *, strip_think: bool = True, stop: Sequence[st
     """A reply without ``<think>`` blocks and cut at the first stop sequence."""
     text = text or ""
     if strip_think:
-        text = _THINK_BLOCK.sub("", text)
-        if "</think>" in text:  # a template that opened the block in the prompt
-            text = text.split("</think>", 1)[1]
+        text = strip_reasoning(text)
     for s in stop:
         if s:
             idx = text.find(s)
@@ -184,24 +184,6 @@ def server_llm(
 # --------------------------------------------------------------------------- local engine
 
 
-class ChatTemplatePrompt:
-    """``messages_to_prompt`` through the model's own chat template (the engine's tokenizer).
-
-    The tokenizer is attached once the engine exists; ``chat_template_kwargs`` (e.g.
-    ``enable_thinking=False``) go to ``apply_chat_template``.
-    """
-
-    def __init__(self, chat_template_kwargs: dict[str, Any] | None = None) -> None:
-        self.tokenizer: Any = None
-        self.chat_template_kwargs = dict(chat_template_kwargs or {})
-
-    def __call__(self, messages: Sequence[ChatMessage]) -> str:
-        if self.tokenizer is None:
-            raise LLMBackendError("the chat template is used before the vLLM engine was built")
-        dicts = [{"role": m.role.value, "content": m.content or ""} for m in messages]
-        return self.tokenizer.apply_chat_template(dicts, tokenize=False, add_generation_prompt=True, **self.chat_template_kwargs)
-
-
 class EngineBatcher:
     """Batches concurrent requests into ``vllm.LLM.generate`` calls on one worker thread.
 
@@ -262,8 +244,9 @@ class EngineBatcher:
                 loop.call_soon_threadsafe(self._deliver, future, result, None)
 
 
-class LocalVllm(Vllm):
-    """``llama_index.llms.vllm.Vllm`` with a seed, the model's chat template and batched async calls.
+class LocalVllm(vllm_class()):  # type: ignore[misc]
+    """The package's ``Vllm`` (:func:`llama_index_libra.llms.vllm_class`) with a seed, the model's chat
+    template and batched async calls.
 
     Build one per model and share its engine across seeds with :meth:`with_seed`. No streaming
     (``Vllm`` has none): agents must use ``streaming=False``.
@@ -305,8 +288,7 @@ class LocalVllm(Vllm):
 
     @property
     def _model_kwargs(self) -> dict[str, Any]:
-        # Newer vLLM releases reject some of Vllm's defaults when None (best_of, logprobs).
-        kwargs = {k: v for k, v in super()._model_kwargs.items() if v is not None}
+        kwargs = dict(super()._model_kwargs)  # None-valued settings already dropped (newer vLLM rejects them)
         if self.seed is not None:
             kwargs["seed"] = int(self.seed)
         return kwargs

@@ -1,23 +1,57 @@
-"""LLM factory for contract generation: a ``vllm serve`` endpoint or an in-process vLLM engine.
+"""The one LLM factory: a ``vllm serve`` endpoint or an in-process vLLM engine, chat templates, replies.
 
 ``make_llm("openai-like", model=..., api_base="http://localhost:8000/v1")`` talks to any
 OpenAI-compatible server (``vllm serve``, llama.cpp, SGLang ...); ``make_llm("vllm", model=...)``
-loads the model into this process with ``llama_index.llms.vllm.Vllm``. Both use temperature 0.
-The LlamaIndex integrations are imported lazily, so importing this module costs nothing.
+loads the model into this process (:func:`vllm_class`, ``llama_index.llms.vllm.Vllm`` without the
+sampling settings newer vLLM rejects). Both use temperature 0. Shared with the agentic harness: the
+chat-template prompt formatter (:class:`ChatTemplatePrompt`) and :func:`strip_reasoning`, which drops
+``<think>`` blocks from replies. The LlamaIndex integrations are the ``[llm]`` extra and are imported
+lazily (:func:`llm_integration` says how to install a missing one), so importing this module costs nothing.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
+import re
 from typing import Any, Callable, Mapping, Sequence
 
-__all__ = ["LLM_KINDS", "LLMConfigError", "make_llm", "chat_template_prompt"]
+__all__ = [
+    "LLM_KINDS",
+    "LLM_EXTRA_HINT",
+    "LLMConfigError",
+    "ChatTemplatePrompt",
+    "chat_template_prompt",
+    "llm_integration",
+    "make_llm",
+    "strip_reasoning",
+    "vllm_class",
+]
 
 LLM_KINDS = ("openai-like", "vllm")
+LLM_EXTRA_HINT = "pip install 'llama-index-libra[llm]'"
+_THINK_RE = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
 
 
 class LLMConfigError(ValueError):
     """An LLM that cannot be constructed from the given settings (unknown kind, missing endpoint)."""
+
+
+def llm_integration(module: str) -> Any:
+    """Import a LlamaIndex LLM integration of the ``[llm]`` extra (``llama_index.llms.openai_like``,
+    ``llama_index.llms.vllm``), or raise ImportError saying how to install it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        package = module.replace(".", "-").replace("_", "-")
+        raise ImportError(f"{module} is not installed ({package}): {LLM_EXTRA_HINT}") from exc
+
+
+def strip_reasoning(text: str) -> str:
+    """Drop ``<think>...</think>`` blocks; keep what follows a dangling ``</think>`` (opened in the prompt)."""
+    text = _THINK_RE.sub("", text)
+    closing = text.lower().rfind("</think>")
+    return text[closing + len("</think>"):] if closing >= 0 else text
 
 
 def make_llm(
@@ -54,7 +88,7 @@ def make_llm(
             raise LLMConfigError(
                 "--llm openai-like needs the server URL: --api-base http://HOST:8000/v1 (what `vllm serve MODEL` prints)"
             )
-        from llama_index.llms.openai_like import OpenAILike
+        OpenAILike = llm_integration("llama_index.llms.openai_like").OpenAILike
 
         return OpenAILike(
             model=model,
@@ -76,7 +110,7 @@ def make_llm(
                 "--llm openai-like --api-base http://HOST:8000/v1."
             )
         engine_kwargs = {"max_model_len": context_window, **dict(vllm_kwargs or {})}
-        return _vllm_class()(
+        return vllm_class()(
             model=model,
             temperature=0.0,
             max_new_tokens=max_tokens,
@@ -88,34 +122,45 @@ def make_llm(
     raise LLMConfigError(f"unknown LLM kind {kind!r}; choose one of {', '.join(LLM_KINDS)}")
 
 
-def chat_template_prompt(model: str, *, chat_template_kwargs: Mapping[str, Any] | None = None) -> Callable[[Sequence[Any]], str]:
-    """``messages_to_prompt`` that formats chat messages with ``model``'s own chat template.
+class ChatTemplatePrompt:
+    """``messages_to_prompt`` that formats chat messages with the model's own chat template.
 
-    The tokenizer is loaded on first use (``Vllm`` otherwise joins messages as plain ``role: text``).
+    The tokenizer is attached (``prompt.tokenizer = engine.get_tokenizer()``) or, given ``model``,
+    loaded on first use (``Vllm`` otherwise joins messages as plain ``role: text``);
+    ``chat_template_kwargs`` (e.g. ``enable_thinking=False``) go to ``apply_chat_template``.
     """
-    state: dict[str, Any] = {}
-    extra = dict(chat_template_kwargs or {})
 
-    def messages_to_prompt(messages: Sequence[Any]) -> str:
-        if "tokenizer" not in state:
+    def __init__(self, chat_template_kwargs: Mapping[str, Any] | None = None, *, model: str | None = None) -> None:
+        self.tokenizer: Any = None
+        self.model = model
+        self.chat_template_kwargs = dict(chat_template_kwargs or {})
+
+    def __call__(self, messages: Sequence[Any]) -> str:
+        if self.tokenizer is None:
+            if self.model is None:
+                raise LLMConfigError("the chat template is used before its tokenizer was attached (build the vLLM engine first)")
             from transformers import AutoTokenizer
 
-            state["tokenizer"] = AutoTokenizer.from_pretrained(model)
+            self.tokenizer = AutoTokenizer.from_pretrained(self.model)
         turns = [{"role": getattr(m.role, "value", str(m.role)), "content": m.content or ""} for m in messages]
-        return state["tokenizer"].apply_chat_template(turns, tokenize=False, add_generation_prompt=True, **extra)
+        return self.tokenizer.apply_chat_template(turns, tokenize=False, add_generation_prompt=True, **self.chat_template_kwargs)
 
-    return messages_to_prompt
+
+def chat_template_prompt(model: str, *, chat_template_kwargs: Mapping[str, Any] | None = None) -> Callable[[Sequence[Any]], str]:
+    """``messages_to_prompt`` through ``model``'s chat template, its tokenizer loaded on first use."""
+    return ChatTemplatePrompt(chat_template_kwargs, model=model)
 
 
 _VLLM_CLASS: Any = None
 
 
-def _vllm_class() -> Any:
-    """``Vllm`` without ``None``-valued sampling settings: vLLM >= 0.19 rejects ``best_of`` in
-    ``SamplingParams``, which llama-index-llms-vllm 0.8 always passes (``best_of=None``)."""
+def vllm_class() -> Any:
+    """``Vllm`` without ``None``-valued sampling settings (vLLM >= 0.19 rejects ``best_of`` in
+    ``SamplingParams``, which llama-index-llms-vllm 0.8 always passes as ``best_of=None``), reporting
+    the engine's ``max_model_len`` as its context window. The base of every in-process vLLM LLM."""
     global _VLLM_CLASS
     if _VLLM_CLASS is None:
-        from llama_index.llms.vllm import Vllm
+        Vllm = llm_integration("llama_index.llms.vllm").Vllm
 
         class LibraVllm(Vllm):
             """``Vllm`` that passes only the sampling settings that are set."""
@@ -139,3 +184,6 @@ def _vllm_class() -> Any:
 
         _VLLM_CLASS = LibraVllm
     return _VLLM_CLASS
+
+
+_vllm_class = vllm_class  # the earlier private name

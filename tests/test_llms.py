@@ -88,3 +88,25 @@ def test_vllm_wrapper_reports_the_engines_context_window() -> None:
     assert proposer.context_window == 32768 and proposer.max_output_tokens == 512
     bare = _vllm_class()(model="m", api_url="http://localhost:1", temperature=0.0, max_new_tokens=512)
     assert LLMContractProposer(bare).context_window is None  # the placeholder is no window: the server decides
+
+
+def test_a_missing_llm_integration_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """vLLM and OpenAI-like clients are the [llm] extra: without them, one line says what to install."""
+    from llama_index_libra.llms import llm_integration
+
+    monkeypatch.setitem(sys.modules, "llama_index.llms.openai_like", None)  # as if not installed
+    with pytest.raises(ImportError, match=r"llama-index-libra\[llm\]"):
+        make_llm("openai-like", model="m", api_base="http://localhost:1/v1")
+    with pytest.raises(ImportError, match=r"pip install 'llama-index-libra\[llm\]'"):
+        llm_integration("llama_index.llms.openai_like")
+
+
+def test_strip_reasoning_is_shared_by_contracts_and_the_harness() -> None:
+    from agent_eval.llms import clean_reply
+    from llama_index_libra.contracts.replies import parse_json_reply
+    from llama_index_libra.llms import strip_reasoning
+
+    assert strip_reasoning("<think>a</think>b") == "b" and strip_reasoning("plan</THINK>{}") == "{}"
+    assert clean_reply("<think>x</think> Answer: y") == "Answer: y"
+    assert parse_json_reply('<think>{"no": 1}</think>{"templates": []}') == {"templates": []}
+

@@ -25,26 +25,34 @@ replies obtained before stay in the cache.
 
 from __future__ import annotations
 
-import copy
 import hashlib
-import json
 import logging
-import math
 import os
-import re
 import time
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from llama_index_libra._io import atomic_write_text, canonical_json
+from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
-from llama_index_libra.contracts.model import (
-    ArgumentSpec,
-    CallTemplate,
-    Contract,
-    ContractValidationError,
+from llama_index_libra.contracts.fixtures import with_fixture_variants
+from llama_index_libra.contracts.llm_requests import (
+    CHARS_PER_TOKEN_ESTIMATE,
+    CHAT_TEMPLATE_TOKENS,
+    RETRY_STATUSES,
+    TOO_LONG_RE,
+    LLMRequestError,
+    LLMUnavailableError,
+    classify_failure,
+    declared_window,
+    default_token_counter,
+    endpoint_of,
+    estimate_tokens,
+    llm_metadata,
+    model_name,
+    one_line,
+    timeout_of,
 )
+from llama_index_libra.contracts.model import Contract, ContractValidationError
 from llama_index_libra.contracts.prompts import (
     DEFAULT_PROMPT_VERSION,
     PROMPT_ORDERS,
@@ -55,8 +63,22 @@ from llama_index_libra.contracts.prompts import (
     render_contract_prompt,
 )
 from llama_index_libra.contracts.proposer import SchemaContractProposer
-from llama_index_libra.schemas.validate import safe_validator
+from llama_index_libra.contracts.replies import (
+    MAX_REPLY_CHARS,
+    LLMReply,
+    ReplyCache,
+    ReplyParseError,
+    normalize_contract_reply,
+    parse_json_reply,
+    clip_previous_reply,
+    declared_json,
+    positive_int,
+    reply_of,
+    safe_file_name,
+    truncation_feedback,
+)
 from llama_index_libra.records import InvocationRecord
+from llama_index_libra.schemas.validate import safe_validator
 
 __all__ = [
     "CHARS_PER_TOKEN_ESTIMATE",
@@ -74,291 +96,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 MAX_CALLS_PER_TOOL = 3  # one initial generation + at most two revisions (Appendix A)
-_PREVIOUS_REPLY_CHARS = 4000
-# Characters per token when no tokenizer is at hand. Contract prompts (JSON) run at 3.5-4.5 characters
-# per token in BPE vocabularies (SmolLM2's: 4.5, measured against the server's count). The estimate is
-# only a pre-check: a prompt it refuses is a recorded failure, and one it lets through that does not
-# fit comes back as the server's 400, also recorded. Pass ``token_counter`` for exact counts.
-CHARS_PER_TOKEN_ESTIMATE = 4.0
-# Tokens a chat template adds around two messages (role markers, separators), counted with the prompt.
-CHAT_TEMPLATE_TOKENS = 16
-# Longest reply (live or cached) that is parsed at all; a contract is a few thousand characters.
-MAX_REPLY_CHARS = 200_000
-# Deepest JSON nesting accepted in a reply (contract schemas nest a handful of levels).
-MAX_REPLY_DEPTH = 48
-# '{' positions at which the reply scanner tries to decode an object before giving up.
-MAX_SCAN_STARTS = 256
-# Largest reply-cache file read (a bigger one is ignored: no valid entry is that large).
-MAX_CACHE_FILE_BYTES = 8 * MAX_REPLY_CHARS
-# HTTP statuses worth retrying: request timeout, conflict, rate limit, and server errors.
-_RETRY_STATUSES = frozenset({408, 409, 429})
-# How servers say a prompt exceeds the context (vLLM, llama.cpp, SGLang, TGI wordings).
-_TOO_LONG_RE = re.compile(r"context (length|size|window)|too long|too many tokens|maximum .*tokens|exceeds? .*(context|tokens)", re.I)
-
-
-class ReplyParseError(ValueError):
-    """An LLM reply that holds no usable JSON object; the message is feedback for the next call."""
-
-
-class LLMUnavailableError(RuntimeError):
-    """The LLM server is unreachable after bounded retries, or failed for several tools in a row."""
-
-
-class LLMRequestError(RuntimeError):
-    """One request that failed for its tool (recorded; the tool gets the schema-derived contract).
-
-    ``kind`` is ``timeout``, ``prompt-too-long``, ``http-4xx``, ``http-5xx`` or ``error``; ``status``
-    the HTTP status when there is one.
-    """
-
-    def __init__(self, message: str, *, kind: str, status: int | None = None) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.status = status
-
-
-@dataclass(frozen=True)
-class LLMReply:
-    """One reply: its text, ``finish_reason`` (``"length"``: cut at the output-token limit) and usage."""
-
-    text: str
-    finish_reason: str | None = None
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
-    cached_tokens: int | None = None
-    seconds: float = 0.0
-
-    @property
-    def truncated(self) -> bool:
-        return self.finish_reason == "length"
-
-
-# ------------------------------------------------------------------------------- reply parsing
-
-_THINK_RE = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
-_FENCE_RE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)```", re.DOTALL)
-_CONTRACT_KEYS = ("templates", "contract_version")
-
-
-def _strip_reasoning(text: str) -> str:
-    """Drop ``<think>...</think>`` blocks; keep what follows a dangling ``</think>`` (opened in the prompt)."""
-    text = _THINK_RE.sub("", text)
-    closing = text.lower().rfind("</think>")
-    return text[closing + len("</think>"):] if closing >= 0 else text
-
-
-def parse_json_reply(text: str) -> dict[str, Any]:
-    """The JSON object in an LLM reply, tolerating reasoning blocks, code fences and prose around it.
-
-    Tries, in order: the whole reply, each fenced code block, then every top-level ``{...}`` in the
-    text (preferring one with contract keys, else the largest). Raises :class:`ReplyParseError`
-    saying what is wrong (empty reply, too long, nested too deeply, no object, the JSON error
-    position) otherwise; no other exception escapes for any string.
-    """
-    if not isinstance(text, str) or not text.strip():
-        raise ReplyParseError("the reply is empty; return the complete contract as one JSON object")
-    if len(text) > MAX_REPLY_CHARS:
-        raise ReplyParseError(f"the reply is over the limit of {MAX_REPLY_CHARS:,} characters; "
-                              "return only the contract, as one JSON object")
-    body = _strip_reasoning(text).strip()
-    if not body:
-        raise ReplyParseError("the reply holds only a <think> block; return the complete contract as one JSON object")
-    try:
-        whole = _loads(body)
-    except json.JSONDecodeError:
-        pass
-    else:
-        if isinstance(whole, dict):
-            return _checked_depth(whole)
-        raise ReplyParseError(f"the reply is a JSON {_json_type(whole)}, not one JSON object; return the contract object itself")
-    for match in _FENCE_RE.finditer(body):
-        try:
-            fenced = _loads(match.group(1))
-        except json.JSONDecodeError:
-            continue
-        if isinstance(fenced, dict):
-            return _checked_depth(fenced)
-    return _checked_depth(_scan_objects(body))
-
-
-def _loads(text: str) -> Any:
-    """``json.loads`` whose only error is JSONDecodeError (deep nesting and huge numbers included)."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise ReplyParseError(f"the reply nests JSON more than {MAX_REPLY_DEPTH} levels deep; return a flat contract") from None
-    except ValueError as exc:  # JSONDecodeError, and int() refusing a number of over 4,300 digits
-        if isinstance(exc, json.JSONDecodeError):
-            raise
-        raise ReplyParseError(f"the reply holds a value JSON cannot load: {exc}") from None
-
-
-def _checked_depth(obj: dict[str, Any]) -> dict[str, Any]:
-    """``obj`` if it nests at most MAX_REPLY_DEPTH levels (checked without recursion)."""
-    stack: list[tuple[Any, int]] = [(obj, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_REPLY_DEPTH:
-            raise ReplyParseError(f"the reply nests JSON more than {MAX_REPLY_DEPTH} levels deep; return a flat contract")
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
-    return obj
-
-
-def _scan_objects(body: str) -> dict[str, Any]:
-    decoder = json.JSONDecoder()
-    found: list[tuple[int, dict[str, Any]]] = []
-    first_error: json.JSONDecodeError | None = None
-    first_failed = False
-    start = body.find("{")
-    if start < 0:
-        raise ReplyParseError("the reply contains no JSON object; return the complete contract as one JSON object, without prose")
-    i = start
-    tries = 0
-    while i >= 0 and tries < MAX_SCAN_STARTS:
-        tries += 1
-        try:
-            value, end = decoder.raw_decode(body, i)
-        except json.JSONDecodeError as exc:
-            if first_error is None:
-                first_error = exc
-                first_failed = i == start
-            i = body.find("{", i + 1)
-            continue
-        except RecursionError:
-            raise ReplyParseError(f"the reply nests JSON more than {MAX_REPLY_DEPTH} levels deep; return a flat contract") from None
-        except ValueError as exc:  # a number of over 4,300 digits
-            raise ReplyParseError(f"the reply holds a value JSON cannot load: {exc}") from None
-        if isinstance(value, dict):
-            found.append((end - i, value))
-        i = body.find("{", end)
-    contracts = [(n, v) for n, v in found if any(k in v for k in _CONTRACT_KEYS)]
-    if contracts:
-        return max(contracts, key=lambda item: item[0])[1]
-    if found and not first_failed:
-        return max(found, key=lambda item: item[0])[1]
-    if first_error is None:
-        raise ReplyParseError("the reply contains no complete JSON object; return the complete contract as one JSON object")
-    raise ReplyParseError(
-        f"the reply is not valid JSON: {first_error.msg} at line {first_error.lineno} column {first_error.colno}; "
-        "return exactly one complete JSON object"
-    )
-
-
-def _json_type(value: Any) -> str:
-    return {list: "array", str: "string", bool: "boolean", int: "number", float: "number", type(None): "null"}.get(
-        type(value), type(value).__name__
-    )
-
-
-def _normalize_reply(obj: dict[str, Any], spec: ToolSpec) -> dict[str, Any]:
-    """Benign repairs before validation: unwrap ``{"contract": {...}}``, fill the constant version and
-    the tool name when absent, qualify a short tool name, default ``exports`` to empty."""
-    if "templates" not in obj and len(obj) == 1:
-        inner = next(iter(obj.values()))
-        if isinstance(inner, dict) and "templates" in inner:
-            obj = inner
-    obj = dict(obj)
-    obj.setdefault("contract_version", "tool_call_contract_v2")
-    if obj.get("tool") in (None, spec.short_name):
-        obj["tool"] = spec.name
-    obj.setdefault("exports", [])
-    return obj
-
-
-# ------------------------------------------------------------------------------- reply cache
-
-
-_SAFE_NAME_RE = re.compile(r"[^A-Za-z0-9_.-]")
-_MAX_NAME_CHARS = 100
-_KEY_RE = re.compile(r"^[0-9a-f]{64}$")
-
-
-def safe_file_name(name: str) -> str:
-    """A file name for ``name`` that cannot leave its folder: no separators, no leading dots, bounded.
-
-    Characters outside ``[A-Za-z0-9_.-]`` become ``_``; a long or rewritten name gets a hash suffix so
-    two names never share a file by accident.
-    """
-    safe = _SAFE_NAME_RE.sub("_", name)
-    safe = "_" * (len(safe) - len(safe.lstrip("."))) + safe.lstrip(".")
-    if safe != name or len(safe) > _MAX_NAME_CHARS or not safe:
-        digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:12]
-        safe = f"{safe[:_MAX_NAME_CHARS - 13]}-{digest}"
-    return safe
-
-
-class ReplyCache:
-    """LLM replies on disk, one JSON file per prompt key (``<dir>/<tool>/r<revision>-<key>.json``).
-
-    Files are written atomically, so a crash leaves either the previous state or the complete reply.
-    Tool names become sanitised folder names confined to the cache folder; a file is trusted only when
-    the key stored in it is the full hash of the prompt asked for, and its reply is a bounded string
-    (the proposer then checks it exactly like a live reply).
-    """
-
-    def __init__(self, directory: str | Path) -> None:
-        self.directory = Path(directory)
-
-    def path(self, tool: str, revision: int, key: str) -> Path:
-        """The file for one prompt key; raises ValueError for a key that is no prompt hash."""
-        if not isinstance(key, str) or not _KEY_RE.match(key):
-            raise ValueError("a reply-cache key is the 64-hex-digit SHA-256 of the prompt")
-        if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
-            raise ValueError(f"revision must be a non-negative integer, got {revision!r}")
-        return self.directory / safe_file_name(str(tool)) / f"r{revision}-{key[:32]}.json"
-
-    def _confined(self, path: Path) -> bool:
-        """Whether ``path`` resolves inside the cache folder (a planted symlink may point elsewhere)."""
-        root = os.path.realpath(self.directory)
-        return os.path.commonpath([root, os.path.realpath(path)]) == root
-
-    def get_entry(self, tool: str, revision: int, key: str) -> dict[str, Any] | None:
-        """The cached entry for ``key`` (``reply``, ``finish_reason``, usage), or None when absent or untrusted."""
-        path = self.path(tool, revision, key)
-        try:
-            if not self._confined(path):
-                log.warning("ignoring LLM cache file %s: it resolves outside %s", path, self.directory)
-                return None
-            if path.stat().st_size > MAX_CACHE_FILE_BYTES:
-                log.warning("ignoring LLM cache file %s: over %d bytes", path, MAX_CACHE_FILE_BYTES)
-                return None
-            entry = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return None
-        except (OSError, UnicodeError, ValueError, RecursionError) as exc:
-            log.warning("ignoring unreadable LLM cache file %s: %s", path, type(exc).__name__)
-            return None
-        if not isinstance(entry, dict) or entry.get("key") != key:
-            log.warning("ignoring LLM cache file %s: its key is not the hash of this prompt", path)
-            return None
-        reply, finish = entry.get("reply"), entry.get("finish_reason")
-        if not isinstance(reply, str) or len(reply) > MAX_REPLY_CHARS + 1 or not (finish is None or isinstance(finish, str)):
-            log.warning("ignoring LLM cache file %s: no bounded reply text", path)
-            return None
-        return entry
-
-    def get(self, tool: str, revision: int, key: str) -> str | None:
-        """The cached reply text for ``key``, or None (also for an unreadable or mismatched file)."""
-        entry = self.get_entry(tool, revision, key)
-        return entry["reply"] if entry is not None else None
-
-    def put(self, tool: str, revision: int, key: str, reply: str, meta: Mapping[str, Any]) -> Path | None:
-        """Write one reply atomically; None (and a warning) when the file would resolve outside the folder."""
-        path = self.path(tool, revision, key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not self._confined(path):
-            log.warning("not caching %s: it resolves outside %s", path, self.directory)
-            return None
-        # A reply over the parse limit is kept to one character past it: it is rejected the same way.
-        # ASCII escapes keep any reply text (a lone surrogate included) loadable byte for byte.
-        text = json.dumps({**meta, "key": key, "reply": reply[:MAX_REPLY_CHARS + 1]}, ensure_ascii=True, sort_keys=True, indent=1, default=str)
-        return atomic_write_text(path, text + "\n")
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self.directory.glob("*/r*-*.json")) if self.directory.exists() else 0
 
 
 # ------------------------------------------------------------------------------- proposer
@@ -431,17 +168,17 @@ class LLMContractProposer:
         self.prompt_order = prompt_order
         self.cache = ReplyCache(cache_dir) if cache_dir is not None else None
         self.fixtures: dict[str, Any] = dict(fixtures or {})
-        self.model_id = model_id or _model_name(llm)
+        self.model_id = model_id or model_name(llm)
         self.max_calls = max_calls
         self.max_attempts = max_attempts
         self.backoff_s = backoff_s
         self.max_consecutive_failures = max_consecutive_failures
-        meta = _metadata(llm)
-        self.context_window = context_window if context_window is not None else _declared_window(meta)
+        meta = llm_metadata(llm)
+        self.context_window = context_window if context_window is not None else declared_window(meta)
         self.max_output_tokens = max_output_tokens if max_output_tokens is not None else (
-            _positive(getattr(meta, "num_output", None)) or _positive(getattr(llm, "max_tokens", None)))
+            positive_int(getattr(meta, "num_output", None)) or positive_int(getattr(llm, "max_tokens", None)))
         self._token_counter, self.token_counter_name = (
-            (token_counter, getattr(token_counter, "__name__", "custom")) if token_counter is not None else _default_token_counter(llm, self.model_id))
+            (token_counter, getattr(token_counter, "__name__", "custom")) if token_counter is not None else default_token_counter(llm, self.model_id))
         self._sleep = sleep
         self._fallback = SchemaContractProposer(fixtures=self.fixtures)
         self.name = f"llm:{self.model_id}:{self.prompts.version}:{registry}"
@@ -497,7 +234,7 @@ class LLMContractProposer:
             },
             "invocation_result": {**data, **({"message": record.message} if record.message else {})},
         }
-        revised, _error = self._converse(spec, previous=_declared_json(contract), feedback=feedback, feedback_kind="runtime")
+        revised, _error = self._converse(spec, previous=declared_json(contract), feedback=feedback, feedback_kind="runtime")
         if revised is not None:
             self.revised_tools.add(spec.name)
         return revised
@@ -515,7 +252,7 @@ class LLMContractProposer:
         try:
             return int(self._token_counter(text))
         except Exception:  # a tokenizer that fails on odd text must not stop the build
-            return _estimate_tokens(text)
+            return estimate_tokens(text)
 
     def stats(self) -> dict[str, Any]:
         """Run figures for a build report: calls, cache hits, replies, revised/fallback tools, prompt tokens."""
@@ -579,7 +316,7 @@ class LLMContractProposer:
             self._consecutive_failures = 0
             obj: dict[str, Any] | None = None
             try:
-                obj = _normalize_reply(parse_json_reply(reply.text), spec)
+                obj = normalize_contract_reply(parse_json_reply(reply.text), spec)
                 contract = Contract.from_json(obj, spec=spec)
             except ReplyParseError as exc:
                 problems = [str(exc)]
@@ -591,14 +328,14 @@ class LLMContractProposer:
             else:
                 self.valid_replies += 1
                 self._log_outcome(spec, prompt, "valid")
-                return self._with_fixture_variants(contract, spec), ""
+                return with_fixture_variants(contract, spec, self.fixtures), ""
             self.invalid_replies += 1
             if reply.truncated:
                 # A cut reply is never sent back: the model revises from what it had before.
                 self.truncated_replies += 1
-                problems = [_truncation_feedback(reply, self.max_output_tokens)]
+                problems = [truncation_feedback(reply, self.max_output_tokens)]
             else:
-                previous = obj if obj is not None else _clip(reply.text)
+                previous = obj if obj is not None else clip_previous_reply(reply.text)
             error = "\n".join(problems)
             self._log_outcome(spec, prompt, "truncated" if reply.truncated else "invalid", problems[0])
             log.info("%s: reply %d rejected: %s", spec.name, self.calls_by_tool[spec.name], problems[0])
@@ -618,7 +355,7 @@ class LLMContractProposer:
         if limit is not None and self._consecutive_failures >= limit:
             where = f" in {self.cache.directory}" if self.cache is not None else " nowhere (no cache_dir)"
             raise LLMUnavailableError(
-                f"LLM {self.model_id!r} at {_endpoint(self.llm)}: requests for {self._consecutive_failures} tools in a row "
+                f"LLM {self.model_id!r} at {endpoint_of(self.llm)}: requests for {self._consecutive_failures} tools in a row "
                 f"failed; last ({exc.kind}): {exc}. Replies obtained so far are cached{where}; fix the server or the "
                 "settings (e.g. --request-timeout, --max-tokens, --context-window) and rerun the same command to resume."
             ) from exc
@@ -647,7 +384,7 @@ class LLMContractProposer:
                 self.cache_hits += 1
                 self.call_log.append(entry)
                 return LLMReply(cached["reply"], cached.get("finish_reason"),
-                                completion_tokens=_positive((cached.get("usage") or {}).get("completion_tokens")
+                                completion_tokens=positive_int((cached.get("usage") or {}).get("completion_tokens")
                                                             if isinstance(cached.get("usage"), dict) else None))
         tokens = self.count_tokens(prompt)
         entry.update(source="llm", prompt_tokens=tokens, shared_prefix_tokens=self._shared_prefix_tokens(prompt))
@@ -714,237 +451,35 @@ class LLMContractProposer:
             except Exception as exc:  # classified below: retried, a per-tool failure, or unreachable
                 self.llm_seconds += time.perf_counter() - start
                 last = exc
-                kind, status = _classify(exc)
-                log.warning("LLM %s at %s failed (attempt %d/%d): %s", self.model_id, _endpoint(self.llm),
-                            attempt + 1, self.max_attempts, _one_line(exc))
+                kind, status = classify_failure(exc)
+                log.warning("LLM %s at %s failed (attempt %d/%d): %s", self.model_id, endpoint_of(self.llm),
+                            attempt + 1, self.max_attempts, one_line(exc))
                 if kind == "timeout":
                     raise LLMRequestError(
-                        f"no reply within the request timeout ({_timeout_of(self.llm)}); not retried (the same "
+                        f"no reply within the request timeout ({timeout_of(self.llm)}); not retried (the same "
                         "request would time out again): raise the timeout (--request-timeout) or lower --max-tokens",
                         kind="timeout") from exc
-                if kind == "http" and status is not None and 400 <= status < 500 and status not in _RETRY_STATUSES:
-                    detail = _one_line(exc)
-                    too_long = status in (400, 413) and bool(_TOO_LONG_RE.search(detail))
+                if kind == "http" and status is not None and 400 <= status < 500 and status not in RETRY_STATUSES:
+                    detail = one_line(exc)
+                    too_long = status in (400, 413) and bool(TOO_LONG_RE.search(detail))
                     raise LLMRequestError(f"HTTP {status}: {detail}", kind="prompt-too-long" if too_long else "http-4xx",
                                           status=status) from exc
                 if kind == "error":
-                    raise LLMRequestError(f"{type(exc).__name__}: {_one_line(exc)}", kind="error") from exc
+                    raise LLMRequestError(f"{type(exc).__name__}: {one_line(exc)}", kind="error") from exc
                 continue  # connection failure or a retryable status
             seconds = time.perf_counter() - start
-            return _reply_of(response, seconds)
-        kind, status = _classify(last) if last is not None else ("connection", None)
+            return reply_of(response, seconds)
+        kind, status = classify_failure(last) if last is not None else ("connection", None)
         if kind == "http":
-            raise LLMRequestError(f"HTTP {status} after {self.max_attempts} attempts: {_one_line(last)}",
+            raise LLMRequestError(f"HTTP {status} after {self.max_attempts} attempts: {one_line(last)}",
                                   kind="http-5xx" if status and status >= 500 else "http-4xx", status=status) from last
         where = f" in {self.cache.directory}" if self.cache is not None else " nowhere (no cache_dir)"
         raise LLMUnavailableError(
-            f"LLM {self.model_id!r} at {_endpoint(self.llm)} failed {self.max_attempts} times; last error: {last!r}. "
+            f"LLM {self.model_id!r} at {endpoint_of(self.llm)} failed {self.max_attempts} times; last error: {last!r}. "
             f"Replies obtained so far are cached{where}; rerun the same command to resume."
         ) from last
-
-    # ---- fixtures
-
-    def _with_fixture_variants(self, contract: Contract, spec: ToolSpec) -> Contract:
-        """Add, per success template, a variant whose fixture-supplied observations are literals."""
-        if not self.fixtures:
-            return contract
-        props: Mapping[str, Any] = (spec.parameters or {}).get("properties") or {}
-        taken = {t.id for t in contract.templates}
-        extra: list[CallTemplate] = []
-        for template in contract.success_templates:
-            args = dict(template.arguments)
-            for name in template.observations:
-                found, value = self._fixture_value(spec, name, props.get(name, {}))
-                if found:
-                    args[name] = ArgumentSpec.lit(value)
-            if args == template.arguments:
-                continue
-            tid = f"{template.id}_fixtures"[:64]
-            n = 2
-            while tid in taken:
-                tid = f"{template.id[:50]}_fixtures{n}"
-                n += 1
-            taken.add(tid)
-            variant = CallTemplate(tid, "success", args)
-            if variant.arguments not in [t.arguments for t in contract.templates + tuple(extra)]:
-                extra.append(variant)
-        return replace(contract, templates=contract.templates + tuple(extra)) if extra else contract
-
-    def _fixture_value(self, spec: ToolSpec, name: str, schema: Any) -> tuple[bool, Any]:
-        """A fixture for input ``name`` valid under its schema: the tool's scope, its namespaces,
-        ``"*"``, then global entries; exact name, normalized name, then its plural (seeded collections)."""
-        scopes: list[Mapping[str, Any]] = []
-        keys = [spec.name]
-        ns = spec.namespace
-        while ns:
-            keys.append(ns)
-            ns = ns.rsplit(".", 1)[0] if "." in ns else None
-        for key in keys + ["*"]:
-            if isinstance(self.fixtures.get(key), Mapping):
-                scopes.append(self.fixtures[key])
-        scopes.append({k: v for k, v in self.fixtures.items() if not isinstance(v, Mapping)})
-        validator = safe_validator(schema if isinstance(schema, (Mapping, bool)) else {})
-        json_type = schema.get("type") if isinstance(schema, Mapping) else None
-        norm = _normalized(name)
-        for scope in scopes:
-            values = [scope[name]] if name in scope else []
-            values += [v for k, v in scope.items() if k != name and _normalized(str(k)) == norm]
-            values += [v for k, v in scope.items() if _normalized(str(k)) in (norm + "s", norm + "es")]
-            for value in values:
-                if isinstance(value, Mapping) and json_type != "object":
-                    continue  # a table of facts (name -> id) is no value for a scalar input
-                candidates = list(value) if isinstance(value, list) and json_type != "array" else [value]
-                for candidate in candidates:
-                    if validator.is_valid(candidate):
-                        return True, copy.deepcopy(candidate)
-        return False, None
 
 
 # ------------------------------------------------------------------------------- helpers
 
 _PREFIX_HISTORY = 8  # earlier prompts compared for the shared prefix
-
-
-def _metadata(llm: Any) -> Any:
-    try:
-        return llm.metadata
-    except Exception:  # a custom LLM whose metadata property fails
-        return None
-
-
-def _declared_window(meta: Any) -> int | None:
-    """The LLM's context window, or None when it only carries LlamaIndex's placeholder default (3,900
-    tokens, which LLM classes report when they do not know theirs): then the server decides alone."""
-    from llama_index.core.constants import DEFAULT_CONTEXT_WINDOW
-
-    window = _positive(getattr(meta, "context_window", None))
-    return None if window == DEFAULT_CONTEXT_WINDOW else window
-
-
-def _positive(value: Any) -> int | None:
-    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else None
-
-
-def _estimate_tokens(text: str) -> int:
-    return math.ceil(len(text) / CHARS_PER_TOKEN_ESTIMATE)
-
-
-def _default_token_counter(llm: Any, model_id: str) -> tuple[Callable[[str], int], str]:
-    """The LLM's tokenizer, else the model's tokenizer if it is on disk (never downloaded), else the estimate."""
-    tokenizer = getattr(llm, "tokenizer", None)
-    if tokenizer is not None and hasattr(tokenizer, "encode"):
-        return (lambda text: len(tokenizer.encode(text))), f"tokenizer:{type(tokenizer).__name__}"
-    if model_id not in _LOCAL_TOKENIZERS:
-        try:
-            from transformers import AutoTokenizer
-
-            _LOCAL_TOKENIZERS[model_id] = AutoTokenizer.from_pretrained(model_id, local_files_only=True)
-        except Exception:  # no tokenizer on disk for this model (the usual case for a served model)
-            _LOCAL_TOKENIZERS[model_id] = None
-    hf = _LOCAL_TOKENIZERS[model_id]
-    if hf is None:
-        return _estimate_tokens, f"estimate:{CHARS_PER_TOKEN_ESTIMATE:g} chars/token"
-    return (lambda text: len(hf.encode(text, add_special_tokens=False))), f"tokenizer:{model_id}"
-
-
-_LOCAL_TOKENIZERS: dict[str, Any] = {}  # model id -> its tokenizer on disk, or None (looked up once)
-
-
-def _classify(exc: BaseException) -> tuple[str, int | None]:
-    """``(kind, status)``: ``http`` with its status, ``timeout``, ``connection`` or ``error``.
-
-    Works on the OpenAI client's and httpx's exceptions by name (no import) and on the builtins.
-    """
-    status = getattr(exc, "status_code", None)
-    if not isinstance(status, int):
-        status = getattr(getattr(exc, "response", None), "status_code", None)
-    if isinstance(status, int) and not isinstance(status, bool):
-        return "http", status
-    names = {cls.__name__ for cls in type(exc).__mro__}
-    if isinstance(exc, TimeoutError) or names & {"APITimeoutError", "TimeoutException", "ReadTimeout", "WriteTimeout", "PoolTimeout"}:
-        return "timeout", None
-    if isinstance(exc, ConnectionError) or names & {"APIConnectionError", "ConnectError", "NetworkError", "RemoteProtocolError"}:
-        return "connection", None
-    return "error", None
-
-
-def _one_line(exc: BaseException | None) -> str:
-    try:
-        text = str(exc)
-    except Exception:  # an exception whose __str__ raises
-        text = type(exc).__name__
-    return " ".join(text.split())[:500] or type(exc).__name__
-
-
-def _timeout_of(llm: Any) -> str:
-    value = getattr(llm, "timeout", None)
-    return f"{value:g} s" if isinstance(value, (int, float)) else "set on the LLM client"
-
-
-def _field(obj: Any, name: str) -> Any:
-    if isinstance(obj, Mapping):
-        return obj.get(name)
-    return getattr(obj, name, None)
-
-
-def _reply_of(response: Any, seconds: float) -> LLMReply:
-    """Text, finish reason and usage of a LlamaIndex ChatResponse (OpenAI-like ``raw`` or a dict)."""
-    content = getattr(getattr(response, "message", None), "content", None)
-    text = content if isinstance(content, str) else ""
-    raw = getattr(response, "raw", None)
-    finish = None
-    choices = _field(raw, "choices")
-    if isinstance(choices, (list, tuple)) and choices:
-        finish = _field(choices[0], "finish_reason")
-    extra = getattr(response, "additional_kwargs", None) or {}
-    if finish is None and isinstance(extra, Mapping):
-        finish = extra.get("finish_reason")
-    usage = _field(raw, "usage")
-    prompt_tokens = _positive(_field(usage, "prompt_tokens")) if usage is not None else None
-    completion = _positive(_field(usage, "completion_tokens")) if usage is not None else None
-    if isinstance(extra, Mapping):
-        prompt_tokens = prompt_tokens or _positive(extra.get("prompt_tokens"))
-        completion = completion or _positive(extra.get("completion_tokens"))
-    details = _field(usage, "prompt_tokens_details") if usage is not None else None
-    cached = _field(details, "cached_tokens") if details is not None else None
-    return LLMReply(text, finish if isinstance(finish, str) else None, prompt_tokens, completion,
-                    int(cached) if isinstance(cached, int) and not isinstance(cached, bool) else None, seconds)
-
-
-def _truncation_feedback(reply: LLMReply, max_output_tokens: int | None) -> str:
-    limit = f"the output-token limit ({max_output_tokens:,} tokens)" if max_output_tokens else "the output-token limit"
-    used = f" after {reply.completion_tokens:,} tokens" if reply.completion_tokens else ""
-    return (f"the previous reply was cut at {limit}{used} before the contract was complete (finish_reason=length); "
-            "return a shorter complete contract: one JSON object, no prose or reasoning, only the templates and "
-            "exports the rules require")
-
-
-def _normalized(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
-
-
-def _declared_json(contract: Contract) -> dict[str, Any]:
-    """The contract as the LLM wrote it: mechanical exports and ``origin`` fields dropped."""
-    out = contract.to_json()
-    out["exports"] = [{k: v for k, v in e.items() if k != "origin"} for e in out["exports"] if e.get("origin", "declared") == "declared"]
-    return out
-
-
-def _clip(reply: str) -> str:
-    return reply if len(reply) <= _PREVIOUS_REPLY_CHARS else reply[:_PREVIOUS_REPLY_CHARS] + "...[truncated]"
-
-
-def _model_name(llm: Any) -> str:
-    try:
-        name = llm.metadata.model_name
-    except Exception:  # a custom LLM whose metadata property fails still gets an identity
-        name = None
-    return str(name or getattr(llm, "model", None) or type(llm).__name__)
-
-
-def _endpoint(llm: Any) -> str:
-    for attr in ("api_base", "api_url", "base_url"):
-        value = getattr(llm, attr, None)
-        if isinstance(value, str) and value:
-            return value
-    return f"{type(llm).__name__} (in process)"
