@@ -131,16 +131,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         }
         for name in args.llms
     }
-    from llama_index_libra.cli import retrieval_options
+    from llama_index_libra.retrieval.settings import RetrievalSettings
 
-    options = retrieval_options(args)
-    if args.aggregate is not None:
-        options["aggregate"] = args.aggregate
-    if args.variant != "default":
-        options["variant"] = args.variant
+    retrieval = RetrievalSettings.from_arguments(args)
     factory = make_retriever_factory(
         embed_model=args.embed_model, libraries=libraries, top_k=args.top_k, cache_dir=args.cache_dir, show_progress=not args.quiet,
-        retrieval_options=options,
+        settings=retrieval,
     )
     summary = run_grid_sync(
         args.run_dir,
@@ -152,7 +148,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         retriever_factory=factory,
         settings=settings,
         llm_info=llm_info,
-        cell_extra={"encoder": args.embed_model or "minilm", "libraries": libraries, "retrieval": dict(options, variant=args.variant)},
+        cell_extra={"encoder": args.embed_model or "minilm", "libraries": libraries, "retrieval": retrieval.to_json()},
         task_ids={benchmarks_arg[0]: args.tasks} if args.tasks else None,
         limit=args.limit,
         retry_failed=not args.no_retry_failed,
@@ -222,11 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--task-timeout", type=_positive_float, default=900.0, help="seconds per task (default 900)")
     p.add_argument("--request-timeout", type=_positive_float, default=300.0, help="seconds per LLM request (default 300)")
     p.add_argument("--embed-model", default=None, help="encoder: minilm (offline default), qwen3 (the paper's), or a name/path")
-    p.add_argument("--variant", choices=("default", "paper"), default="default",
-                   help="paper: the paper's dense joined-query base for hybrid/libra/schema-only (default: the hybrid base)")
-    from llama_index_libra.cli import add_retrieval_arguments
+    from llama_index_libra.retrieval.settings import RetrievalSettings
 
-    add_retrieval_arguments(p, embed_model=False)
+    RetrievalSettings.add_arguments(p, embed_model=False)  # --recipe (--variant), --base, ..., --prerequisite-rule
     p.add_argument("--library", action="append", default=None, help="BENCHMARK=PATH of a tool library (default: the cached default)")
     p.add_argument("--cache-dir", default=None, help="embedding cache folder")
     p.add_argument("--limit", type=_positive_int, default=None, help="only the first N tasks of each benchmark")

@@ -29,7 +29,7 @@ from llama_index.core.tools.types import AsyncBaseTool
 from llama_index.core.workflow.errors import WorkflowRuntimeError
 
 from .config import RunSettings
-from .inputs import JsonReActChatFormatter, SafeReActOutputParser, corrective_observation, retriever_query
+from .inputs import JsonReActChatFormatter, SafeReActOutputParser, corrective_observation
 from .prompts import react_header, render_user_message, retriever_description
 from llama_index_libra.adapters.tool import TOOL_NAME, LibraToolRetrieverTool
 
@@ -118,9 +118,10 @@ def _timed(fn: Callable[..., ToolOutput], *args: Any, **kwargs: Any) -> tuple[To
 class BudgetedRetrieverTool(AsyncBaseTool):
     """``tool_retriever`` with a call budget and a record of every call.
 
-    Every Action Input first goes through :func:`agent_eval.inputs.retriever_query`: an unusable one
-    (empty or unparseable, no text, a schema echo) runs no search, does not count against the
-    budget, is recorded with ``malformed=True`` and answered with :func:`corrective_observation`.
+    Every Action Input first goes through the wrapped tool's own normaliser
+    (:meth:`LibraToolRetrieverTool.parse_input`): an unusable one (empty or unparseable, no text, a
+    schema echo, the placeholder) runs no search, does not count against the budget, is recorded
+    with ``malformed=True`` and answered with :func:`corrective_observation`.
     A usable one goes, as its text, to the wrapped :class:`LibraToolRetrieverTool`; calls
     ``1..budget`` count (one whose retrieval errored too). A call past the budget returns
     :func:`budget_error` as an error result and is recorded with ``over_budget=True``.
@@ -156,13 +157,6 @@ class BudgetedRetrieverTool(AsyncBaseTool):
         self._record(CallRecord(len(self.calls) + 1, "", error=reason, arguments=_json_safe(kwargs), malformed=True))
         return ToolOutput(content=message, tool_name=TOOL_NAME, raw_input=_json_safe(kwargs), raw_output=None, is_error=True)
 
-    def _argument_description(self) -> str:
-        schema = self.metadata.fn_schema
-        try:
-            return str(schema.model_json_schema()["properties"]["input"].get("description") or "") if schema else ""
-        except Exception:  # noqa: BLE001 - a tool without that argument schema: no description to compare
-            return ""
-
     def _record(self, record: CallRecord) -> None:
         self.calls.append(record)
         if self.on_call is not None:
@@ -191,9 +185,10 @@ class BudgetedRetrieverTool(AsyncBaseTool):
         return output
 
     def call(self, *args: Any, **kwargs: Any) -> ToolOutput:
-        query, reason = retriever_query(args, kwargs, argument_description=self._argument_description())
-        if query is None:
-            return self._malformed(kwargs, reason or "unusable input")
+        parsed = self.inner.parse_input(args, kwargs)
+        if parsed.malformed:
+            return self._malformed(kwargs, parsed.reason or "unusable input")
+        query = parsed.query
         if self.used >= self.budget:
             return self._over_budget((query,), kwargs)
         start = time.perf_counter()
@@ -201,9 +196,10 @@ class BudgetedRetrieverTool(AsyncBaseTool):
         return self._after(output, kwargs, time.perf_counter() - start)
 
     async def acall(self, *args: Any, **kwargs: Any) -> ToolOutput:
-        query, reason = retriever_query(args, kwargs, argument_description=self._argument_description())
-        if query is None:
-            return self._malformed(kwargs, reason or "unusable input")
+        parsed = self.inner.parse_input(args, kwargs)
+        if parsed.malformed:
+            return self._malformed(kwargs, parsed.reason or "unusable input")
+        query = parsed.query
         if self.used >= self.budget:
             return self._over_budget((query,), kwargs)
         loop = asyncio.get_running_loop()

@@ -2,17 +2,14 @@
 
 Small models write Action Inputs that LlamaIndex turns into something other than ``{"input": "..."}``:
 an unparseable input becomes ``{}``; a nested object such as ``{"input": {"description": "..."}}`` or
-a copy of the argument's schema (``{"type": "object"}``) arrives as a dict. :func:`retriever_query`
-takes the text fields of such an input and rejects empty inputs and schema echoes with a reason, so
-the harness answers with :func:`corrective_observation` instead of running a search on
-``"AttributedDict([...])"`` or ``"object"``, and counts the step as malformed.
+a copy of the argument's schema (``{"type": "object"}``) arrives as a dict. The package's own
+normaliser (:mod:`llama_index_libra.adapters.inputs`, what ``LibraToolRetrieverTool`` runs on every
+call) takes the text of such an input or says why it is none; the harness answers an unusable one
+with :func:`corrective_observation` instead of running a search, and counts the step as malformed.
+:func:`retriever_query` is that normaliser's answer as ``(query, reason)``.
 
 :class:`JsonReActChatFormatter` writes past Action Inputs into the agent's prompt as JSON (LlamaIndex
 writes the Python repr, single quotes and ``AttributedDict([...])``, which the model then copies).
-
-This overlaps ``llama_index_libra.adapters.tool.normalize_retriever_input`` (the tool's own
-normaliser, written at the same time): the two differ in their schema-echo test, key order and
-messages, and the harness's reasons are part of its recorded results, so they are not merged yet.
 """
 
 from __future__ import annotations
@@ -26,6 +23,8 @@ from llama_index.core.agent.react.types import ActionReasoningStep, BaseReasonin
 from llama_index.core.base.llms.types import ChatMessage
 from llama_index.core.tools import BaseTool
 
+from llama_index_libra.adapters.inputs import MAX_QUERY_CHARS, PLACEHOLDER_INPUTS, read_retriever_input
+
 __all__ = [
     "MAX_QUERY_CHARS",
     "JsonReActChatFormatter",
@@ -35,77 +34,15 @@ __all__ = [
     "retriever_query",
 ]
 
-# Longest query passed to the retriever (a query is a sentence; longer text is cut, not refused).
-MAX_QUERY_CHARS = 2000
-# String leaves collected from a nested input, and how deep the walk goes.
-_MAX_LEAVES = 32
-_MAX_DEPTH = 8
-# JSON Schema keywords: a dict made only of these, with a type/properties/$schema, is the schema echoed.
-_SCHEMA_KEYWORDS = frozenset({
-    "type", "properties", "required", "description", "title", "items", "additionalProperties", "$schema",
-    "enum", "default", "format", "anyOf", "oneOf", "allOf", "examples", "const",
-})
-_SCHEMA_MARKERS = frozenset({"type", "properties", "$schema"})
-# Whole-input strings that are the prompt's placeholders or a JSON type name, not a description.
-_ECHO_STRINGS = frozenset({
-    "object", "string", "dict", "json", "input", "query", "action_input", "<action_input>", "<input>", "{}", "null", "none",
-})
-
-
-def _strings(value: Any, depth: int = 0) -> list[str]:
-    """Non-empty string leaves of ``value`` in order (bounded walk)."""
-    if isinstance(value, str):
-        return [value.strip()] if value.strip() else []
-    if depth >= _MAX_DEPTH:
-        return []
-    items: Sequence[Any]
-    if isinstance(value, Mapping):
-        items = list(value.values())
-    elif isinstance(value, (list, tuple)):
-        items = list(value)
-    else:
-        return []
-    out: list[str] = []
-    for item in items:
-        out.extend(_strings(item, depth + 1))
-        if len(out) >= _MAX_LEAVES:
-            break
-    return out[:_MAX_LEAVES]
-
-
-def _is_schema(value: Any) -> bool:
-    return isinstance(value, Mapping) and bool(value) and set(map(str, value)) <= _SCHEMA_KEYWORDS and bool(
-        set(map(str, value)) & _SCHEMA_MARKERS)
+_MAX_DEPTH = 8  # nesting followed when an Action Input is written back as JSON (x4)
 
 
 def retriever_query(args: Sequence[Any], kwargs: Mapping[str, Any], *, argument_description: str = "") -> tuple[str | None, str | None]:
-    """``(query, None)`` for a usable input, ``(None, reason)`` otherwise.
-
-    The input is the first positional argument, else ``kwargs["input"]``, else the whole keyword
-    dict (an LLM that renamed the argument). Strings are used as they are; an object or list gives
-    its string fields joined by spaces; a JSON Schema (or a string that is the argument's own
-    description or a placeholder) is an echo, not a query.
-    """
-    if args:
-        value: Any = args[0]
-    elif "input" in kwargs:
-        value = kwargs["input"]
-    elif kwargs:
-        value = dict(kwargs)
-    else:
-        return None, "the Action Input is empty or is not valid JSON"
-    if value is None or isinstance(value, (bool, int, float)):
-        return None, f"the input is a JSON {type(value).__name__ if value is not None else 'null'}, not text"
-    if _is_schema(value) or (isinstance(value, Mapping) and len(value) == 1 and _is_schema(next(iter(value.values())))):
-        return None, "the input repeats the argument's JSON schema instead of describing a tool"
-    parts = _strings(value)
-    if not parts:
-        return None, "the input holds no text"
-    query = " ".join(parts)
-    folded = " ".join(query.lower().split())
-    if folded in _ECHO_STRINGS or (argument_description and folded == " ".join(argument_description.lower().split())):
-        return None, "the input repeats the argument's placeholder or description instead of describing a tool"
-    return query[:MAX_QUERY_CHARS], None
+    """``(query, None)`` for a usable input, ``(None, reason)`` otherwise (the package's normaliser,
+    with the prompt's placeholders and ``argument_description`` counting as no request)."""
+    placeholders = (*PLACEHOLDER_INPUTS, argument_description) if argument_description else PLACEHOLDER_INPUTS
+    parsed = read_retriever_input(args, kwargs, placeholders=placeholders)
+    return (None, parsed.reason) if parsed.malformed else (parsed.query, None)
 
 
 def corrective_observation(reason: str, *, tool_name: str = "tool_retriever") -> str:

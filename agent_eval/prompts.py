@@ -1,7 +1,9 @@
 """The ToolReAGt prompts of the paper (Figure 15 ``plain_fulltask``, Figure 16), as package data.
 
-The texts live in ``agent_eval/prompts/`` as copies of the canonical transcriptions
-(``shared/paper/prompts``); nothing here rewrites a word of them. This module only
+The Figure 15 texts live in ``agent_eval/prompts/`` as copies of the canonical transcriptions; Figure 16
+(the ``tool_retriever`` description per method) is the package's one copy,
+:func:`llama_index_libra.adapters.text.retriever_descriptions`. Nothing here rewrites a word of them.
+This module only
 
 - reads them (a file's final newline is a file convention, not prompt text, so it is dropped),
 - escapes the system prompt for LlamaIndex's ReAct formatter, which fills ``{tool_desc}`` and
@@ -15,12 +17,12 @@ import hashlib
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Mapping
+
+from llama_index_libra.adapters.text import retriever_description, retriever_descriptions
 
 __all__ = [
     "SYSTEM_PROMPT_FILE",
     "USER_PROMPT_FILE",
-    "DESCRIPTIONS_FILE",
     "SYSTEM_PLACEHOLDERS",
     "system_prompt_template",
     "user_prompt_template",
@@ -34,7 +36,6 @@ __all__ = [
 
 SYSTEM_PROMPT_FILE = "toolreagt_system.txt"
 USER_PROMPT_FILE = "toolreagt_user.txt"
-DESCRIPTIONS_FILE = "retriever_descriptions.json"
 SYSTEM_PLACEHOLDERS = ("tool_desc", "tool_names")
 TASK_PLACEHOLDER = "{task}"
 
@@ -54,18 +55,6 @@ def system_prompt_template() -> str:
 def user_prompt_template() -> str:
     """Figure 15, user part (``plain_fulltask``), verbatim, with its ``{task}`` placeholder."""
     return _read(USER_PROMPT_FILE)
-
-
-@lru_cache(maxsize=1)
-def retriever_descriptions() -> Mapping[str, str]:
-    """Figure 16: the ``tool_retriever`` description per retrieval method."""
-    return dict(json.loads(_read(DESCRIPTIONS_FILE)))
-
-
-def retriever_description(method: str) -> str:
-    """The Figure 16 text for ``method``; a method the paper gives none for uses the QTS text."""
-    texts = retriever_descriptions()
-    return texts.get(method, texts["qts"])
 
 
 def react_header() -> str:

@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from llama_index_libra.adapters.retriever import LibraRetriever
     from llama_index_libra.benchmarks.base import Benchmark, Task
+    from llama_index_libra.retrieval.settings import RetrievalSettings
 
 __all__ = [
     "CELL_FILE",
@@ -403,6 +404,7 @@ def make_retriever_factory(
     top_k: int = 20,
     cache_dir: Any = None,
     show_progress: bool = False,
+    settings: "RetrievalSettings | None" = None,
     retrieval_options: Mapping[str, Any] | None = None,
 ) -> RetrieverFactory:
     """``retriever_factory`` for :func:`run_grid`: one ``LibraRetriever`` per (benchmark, method).
@@ -410,12 +412,14 @@ def make_retriever_factory(
     ``embed_model`` (an instance or a name for ``resolve_embed_model``) is loaded once and shared by
     the dense methods. ``libraries`` maps a benchmark name to a ``ToolLibrary`` or the path of a saved
     one; a graph method (``libra``, ``schema-only``) on a benchmark without one uses the package's
-    cached default library (``default_library``), built on first use. ``retrieval_options`` are
-    LibraRetriever keywords (``variant="paper"``, ``base``, ``query_mode``, ``prerequisites``, ...).
+    cached default library (``default_library``), built on first use. ``settings`` (a
+    ``RetrievalSettings``) and ``retrieval_options`` (single fields of it by keyword: ``recipe="paper"``,
+    ``base``, ``query_mode``, ``prerequisite_rule``, ...) configure every retriever.
     """
     from llama_index_libra.adapters.retriever import LibraRetriever
+    from llama_index_libra.retrieval.settings import RetrievalSettings
 
-    options = dict(retrieval_options or {})
+    retrieval = RetrievalSettings.of(settings, retrieval_options, where="retrieval option")
 
     state: dict[str, Any] = {}
     loaded: dict[str, Any] = {}
@@ -431,7 +435,7 @@ def make_retriever_factory(
         if bench.name not in loaded:
             given = (libraries or {}).get(bench.name)
             if given is None:
-                from llama_index_libra.induction.defaults import default_library
+                from llama_index_libra.benchmarks.libraries import default_library
 
                 loaded[bench.name] = default_library(bench.name, catalog=bench.catalog, show_progress=show_progress)
             elif isinstance(given, (str, Path)):
@@ -446,7 +450,7 @@ def make_retriever_factory(
         library = library_for(bench) if method in LIBRARY_METHODS else None
         embed = None if method in ENCODER_FREE_METHODS else encoder()
         return LibraRetriever.from_catalog(
-            bench.catalog, embed_model=embed, library=library, method=method, top_k=top_k, cache_dir=cache_dir, **options
+            bench.catalog, embed_model=embed, library=library, method=method, top_k=top_k, cache_dir=cache_dir, settings=retrieval
         )
 
     return factory

@@ -28,7 +28,7 @@ _EXPORTS = {
     "AgenticToolRetriever": "llama_index_libra.adapters.agentic",
     "Runtime": "llama_index_libra.runtime.base",
     "PythonRuntime": "llama_index_libra.runtime.python",
-    "BFCLRuntime": "llama_index_libra.runtime.bfcl",
+    "BFCLRuntime": "llama_index_libra.benchmarks.bfcl",
     "Contract": "llama_index_libra.contracts.model",
     "SchemaContractProposer": "llama_index_libra.contracts.proposer",
     "induce": "llama_index_libra.induction.engine",

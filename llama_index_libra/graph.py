@@ -265,6 +265,15 @@ def draw_library_graph(
 
 # --------------------------------------------------------------------------- exports (networkx)
 
+
+def _networkx() -> Any:
+    """networkx (the ``[graph]`` extra), with the install command when it is missing."""
+    try:
+        import networkx
+    except ImportError as exc:
+        raise ImportError("graph export needs networkx: pip install 'llama-index-libra[graph]'") from exc
+    return networkx
+
 # file suffix -> export format
 EXPORT_FORMATS: dict[str, str] = {".graphml": "graphml", ".dot": "dot", ".gv": "dot", ".mmd": "mermaid", ".mermaid": "mermaid"}
 
@@ -280,7 +289,7 @@ def library_graph(
     """The selected relations as a ``networkx.MultiDiGraph`` (provider -> consumer, one edge per
     relation with ``kind``, ``provider_field``, ``consumer_field``, ``field_similarity``); nodes carry
     the tool's ``namespace`` and ``description``. The whole library by default."""
-    import networkx as nx
+    nx = _networkx()
 
     limit = max_nodes if max_nodes is not None else max(2, len(library.catalog))
     selection = select_relations(library, namespace=namespace, tool=tool, kinds=kinds, max_nodes=limit)
@@ -342,7 +351,7 @@ def export_library_graph(
     flowchart; ``format`` defaults from the suffix (see :data:`EXPORT_FORMATS`). Atomic write."""
     import io
 
-    import networkx as nx
+    nx = _networkx()
 
     from llama_index_libra._io import atomic_write_bytes, atomic_write_text
 

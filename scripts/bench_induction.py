@@ -20,9 +20,9 @@ import time
 CHILD = r"""
 import json, resource, sys, time
 t0 = time.perf_counter()
-from llama_index_libra.induction.defaults import benchmark_runtime
+from llama_index_libra.benchmarks.libraries import benchmark_runtime
 from llama_index_libra.induction.engine import InductionConfig, induce
-from llama_index_libra.induction.fields import resolve_field_encoder
+from llama_index_libra.induction.field_encoders import resolve_field_encoder
 encoder = resolve_field_encoder(sys.argv[2])
 encoder.similarity("warm up", "the model") if hasattr(encoder, "warm") else None
 t_ready = time.perf_counter()

@@ -153,7 +153,7 @@ def _swap_graph(ranker: ToolRanker, library: ToolLibrary, module_path: str | Non
 def bench_bfcl(n_queries: int, warmup: int, k: int, graph_module: str | None = None) -> list[Row]:
     """BFCL: the real default library and the packaged MiniLM encoder."""
     from llama_index_libra.benchmarks import load_benchmark
-    from llama_index_libra.induction.defaults import default_library
+    from llama_index_libra.benchmarks.libraries import default_library
 
     bench = load_benchmark("bfcl")
     library = default_library("bfcl", catalog=bench.catalog)

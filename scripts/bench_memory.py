@@ -14,7 +14,7 @@ import sys
 CHILD = r"""
 import json, resource
 from llama_index_libra.benchmarks import load_benchmark
-from llama_index_libra.induction.defaults import default_library
+from llama_index_libra.benchmarks.libraries import default_library
 from llama_index_libra.adapters import LibraRetriever
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 bench = load_benchmark("bfcl")

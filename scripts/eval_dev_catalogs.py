@@ -115,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             bench, library = load_catalog(Path(tools), Path(tasks), out)
         else:
             from llama_index_libra.benchmarks import load_benchmark
-            from llama_index_libra.induction.defaults import default_library
+            from llama_index_libra.benchmarks.libraries import default_library
 
             bench = load_benchmark(item)
             bench.notes.insert(0, "packaged")

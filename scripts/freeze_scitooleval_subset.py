@@ -20,7 +20,8 @@ import json
 import sys
 from pathlib import Path
 
-from llama_index_libra.benchmarks.scitooleval import FROZEN_SUBSET_FILE, executability_scan
+from llama_index_libra.benchmarks.scitooleval.catalog import FROZEN_SUBSET_FILE
+from llama_index_libra.benchmarks.scitooleval.tasks import executability_scan
 
 PACKAGED = Path(__file__).resolve().parents[1] / "llama_index_libra" / "benchmarks" / "data" / "scitooleval" / FROZEN_SUBSET_FILE
 

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def contract_path(args: argparse.Namespace, work: Path) -> dict:
     from llama_index_libra.contracts.llm import LLMContractProposer, LLMUnavailableError
-    from llama_index_libra.induction.defaults import benchmark_runtime
+    from llama_index_libra.benchmarks.libraries import benchmark_runtime
     from llama_index_libra.induction.engine import InductionConfig, induce
     from llama_index_libra.llms import make_llm
 

@@ -68,6 +68,7 @@ from llama_index_libra.evaluation.metrics import recall_at_k
 
 SHARED_PROMPTS = Path(__file__).resolve().parents[2] / "shared" / "paper" / "prompts"  # ../shared beside the checkout
 PACKAGE_PROMPTS = Path(__file__).resolve().parents[1] / "agent_eval" / "prompts"
+DESCRIPTIONS_FOLDER = Path(__file__).resolve().parents[1] / "llama_index_libra" / "prompts"
 REPO = Path(__file__).resolve().parents[1]
 
 TASK_RE = re.compile(r'Given the following complex task: "(.*)" and the list of tools in the context', re.DOTALL)
@@ -176,7 +177,8 @@ def grid_scripts(tasks, seed: int) -> dict[str, list[str]]:
 
 def test_packaged_prompts_are_the_canonical_transcriptions() -> None:
     for name in ("toolreagt_system.txt", "toolreagt_user.txt", "retriever_descriptions.json"):
-        packaged = (PACKAGE_PROMPTS / name).read_bytes()
+        folder = PACKAGE_PROMPTS if name.startswith("toolreagt") else DESCRIPTIONS_FOLDER  # Figure 16: the package's one copy
+        packaged = (folder / name).read_bytes()
         if SHARED_PROMPTS.exists():
             assert packaged == (SHARED_PROMPTS / name).read_bytes(), name
     assert "{tool_desc}" in system_prompt_template() and "{tool_names}" in system_prompt_template()
@@ -195,7 +197,8 @@ def test_rendered_prompt_equals_the_transcription(bfcl, hash_embed, method: str)
     transcription_dir = SHARED_PROMPTS if SHARED_PROMPTS.exists() else PACKAGE_PROMPTS
     system_text = (transcription_dir / "toolreagt_system.txt").read_text(encoding="utf-8").removesuffix("\n")
     user_text = (transcription_dir / "toolreagt_user.txt").read_text(encoding="utf-8").removesuffix("\n")
-    description = json.loads((transcription_dir / "retriever_descriptions.json").read_text(encoding="utf-8"))[method]
+    descriptions_dir = SHARED_PROMPTS if SHARED_PROMPTS.exists() else DESCRIPTIONS_FOLDER
+    description = json.loads((descriptions_dir / "retriever_descriptions.json").read_text(encoding="utf-8"))[method]
     task = bfcl.tasks[5]
     llm = ScriptedReActLLM(scripts={task.query: [action("post a tweet"), ANSWER]})
     retriever = LibraRetriever.from_catalog(bfcl.catalog, embed_model=hash_embed, method=method, top_k=20)

@@ -206,7 +206,7 @@ def test_function_agent_retrieves_calls_and_answers(retriever: LibraRetriever) -
 def test_exact_name_lookup_is_what_lets_the_agent_call_the_tool(synthetic_tools, hash_embed, monkeypatch) -> None:
     """With top_k=1 the tool's own name does not rank it first; only the exact-name path finds it."""
     # the dense base (the paper's): BM25 would match the bare name token, which is not what this tests
-    retriever = LibraRetriever.from_tools(synthetic_tools, embed_model=hash_embed, top_k=1, variant="paper")
+    retriever = LibraRetriever.from_tools(synthetic_tools, embed_model=hash_embed, top_k=1, recipe="paper")
     name = "calendar_create_event"
     user_msg = "Create a new calendar event: a meeting titled Standup on Monday."
     assert [h.name for h in retriever.rank(user_msg)] == [name]

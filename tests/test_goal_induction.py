@@ -10,7 +10,7 @@ import pytest
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction import InductionConfig, induce
-from llama_index_libra.induction.controls import make_controls
+from llama_index_libra.induction.control_values import make_controls
 from llama_index_libra.induction.engine import _Master, select_providers
 from llama_index_libra.induction.explorer import Explorer, Value, observed_leaves
 from llama_index_libra.library import Relation
@@ -311,14 +311,17 @@ def export_data(api_key: str, state: Service) -> dict:
 def test_runtime_may_offer_several_fresh_states():
     only_default, _ = build([get_api_key, export_data], Service)
     assert ("get_api_key", "export_data") not in pairs(only_default)
-    both, report = build([get_api_key, export_data], Service, fresh_variants=[service_with_exports])
+    both, report = build([get_api_key, export_data], Service, fresh_state_factories=[service_with_exports])
     assert ("get_api_key", "export_data") in pairs(both, "provenance")
     assert report.tools_succeeded == 2
 
 
-def test_fresh_variants_must_be_callables():
-    with pytest.raises(TypeError):
-        PythonRuntime([get_api_key], Service, fresh_variants=["nope"])
+def test_fresh_state_factories_must_be_callables():
+    with pytest.raises(TypeError, match="fresh_state_factories must be callables"):
+        PythonRuntime([get_api_key], Service, fresh_state_factories=["nope"])
+    with pytest.warns(DeprecationWarning, match="fresh_variants"):  # the earlier name still works
+        runtime = PythonRuntime([get_api_key], Service, fresh_variants=[service_with_exports])
+    assert len(runtime.fresh_states()) == 2
 
 
 # ------------------------------------------------------------------ the report names tools that never succeed

@@ -17,6 +17,7 @@ from llama_index_libra.retrieval.fusion import RRF_K, combsum, fuse, minmax, rrf
 from llama_index_libra.retrieval.prerequisites import PrerequisiteIndex
 from llama_index_libra.retrieval.propagation import PropagationConfig, PropagationGraph
 from llama_index_libra.retrieval.ranker import ToolRanker
+from llama_index_libra.retrieval.settings import RetrievalSettings
 
 scores_strategy = st.lists(st.floats(-10, 10, allow_nan=False, width=32), min_size=1, max_size=30)
 
@@ -136,7 +137,7 @@ def test_segments_max_pool_in_one_batched_call(hash_embed, monkeypatch):
 def test_joined_mode_is_the_papers_qts_exactly(hash_embed):
     catalog = _catalog()
     qts = ToolRanker(catalog, method="qts", embed_model=hash_embed, cache_dir=False)
-    paper = ToolRanker(catalog, method="libra", embed_model=hash_embed, variant="paper", cache_dir=False)
+    paper = ToolRanker(catalog, method="libra", embed_model=hash_embed, recipe="paper", cache_dir=False)
     assert np.array_equal(qts.base_scores(QUERY), qts.dense.score(QUERY))
     assert np.array_equal(paper.base_scores(QUERY), qts.base_scores(QUERY))
     assert np.array_equal(paper.base_scores_many([QUERY]), qts.base_scores_many([QUERY]))
@@ -182,10 +183,26 @@ def test_bad_options_raise(hash_embed):
         ToolRanker(catalog, method="qts", base="bm25", embed_model=hash_embed)
     with pytest.raises(ValueError, match="query_mode must be one of"):
         BaseScoreConfig(query_mode="turns")
-    with pytest.raises(ValueError, match="prerequisites must be one of"):
-        ToolRanker(catalog, method="bm25", prerequisites="always")
-    with pytest.raises(ValueError, match="variant must be one of"):
-        ToolRanker(catalog, method="bm25", variant="v2")
+    with pytest.raises(ValueError, match="prerequisite_rule must be one of"):
+        ToolRanker(catalog, method="bm25", prerequisite_rule="always")
+    with pytest.raises(ValueError, match="recipe must be one of"):
+        ToolRanker(catalog, method="bm25", recipe="v2")
+    with pytest.raises(TypeError, match="unknown ToolRanker option"):
+        ToolRanker(catalog, method="bm25", recipes="paper")
+
+
+def test_deprecated_option_names_still_work(hash_embed):
+    """``variant=`` and ``prerequisites=`` (earlier names) set ``recipe`` and ``prerequisite_rule``, with a warning."""
+    catalog = _catalog()
+    with pytest.warns(DeprecationWarning, match="variant= is deprecated; use recipe="):
+        old = ToolRanker(catalog, method="libra", embed_model=hash_embed, variant="paper", prerequisites="after-consumer",
+                         cache_dir=False)
+    new = ToolRanker(catalog, method="libra", embed_model=hash_embed, recipe="paper", prerequisite_rule="after-consumer",
+                     cache_dir=False)
+    assert old.retrieval_settings == new.retrieval_settings and old.base_config == new.base_config
+    assert old.variant == "paper" and old.prerequisites == "after-consumer"
+    with pytest.raises(TypeError, match="give recipe= only"):
+        ToolRanker(catalog, method="bm25", variant="paper", recipe="paper")
     with pytest.raises(ValueError, match="aggregate must be one of"):
         PropagationConfig(aggregate="sum")
 
@@ -279,7 +296,7 @@ def test_retriever_options_reach_the_ranker_and_persist(tmp_path, hash_embed):
     library = _login_library(catalog)
     retriever = LibraRetriever.from_catalog(
         catalog, embed_model=hash_embed, library=library, top_k=2, base="bm25", query_mode="joined",
-        prerequisites="after-consumer", aggregate="max", kinds=("provenance",), cache_dir=False,
+        prerequisite_rule="after-consumer", aggregate="max", kinds=("provenance",), cache_dir=False,
     )  # propagation follows no state relation here: only the rule can bring login in
     ranker = retriever.ranker
     assert (ranker.base_config.base, ranker.base_config.query_mode, ranker.prerequisites, ranker.config.aggregate) == (
@@ -292,11 +309,19 @@ def test_retriever_options_reach_the_ranker_and_persist(tmp_path, hash_embed):
     assert loaded.ranker.settings() == ranker.settings()
     with pytest.raises(TypeError, match="unknown retrieval option"):
         LibraRetriever.from_catalog(catalog, embed_model=hash_embed, query_mod="joined")
-    # a config persisted before these options existed loads with the paper's settings
+    # a version-1 config (propagation settings at the top, retrieval options named variant/prerequisites)
     config_path = tmp_path / "r" / "libra_retriever.json"
     config = json.loads(config_path.read_text())
-    del config["retrieval"]
-    config_path.write_text(json.dumps(config))
+    stored = config.pop("retrieval")
+    v1 = {**config, "version": 1, "seeds": 7, "provider_selection": "both", "hops": 1, "kinds": ["provenance"],
+          "retrieval": {"variant": "default", "base": "bm25", "query_mode": "joined", "prerequisites": "after-consumer",
+                        "hard_kinds": stored["hard_kinds"], "aggregate": "max"}}
+    config_path.write_text(json.dumps(v1))
+    old = LibraRetriever.from_persist_dir(tmp_path / "r", embed_model=hash_embed, cache_dir=False)
+    assert (old.ranker.prerequisite_rule, old.ranker.config.seeds, old.ranker.config.aggregate) == ("after-consumer", 7, "max")
+    # one persisted before these options existed loads with the paper's settings
+    del v1["retrieval"]
+    config_path.write_text(json.dumps(v1))
     old = LibraRetriever.from_persist_dir(tmp_path / "r", embed_model=hash_embed, cache_dir=False)
     assert old.ranker.base_config.base == "dense" and old.ranker.base_config.query_mode == "joined"
 
@@ -307,7 +332,7 @@ def test_tool_retriever_tool_offers_the_prerequisite(hash_embed):
 
     catalog = _catalog()
     retriever = LibraRetriever.from_catalog(
-        catalog, embed_model=hash_embed, library=_login_library(catalog), prerequisites="after-consumer", cache_dir=False
+        catalog, embed_model=hash_embed, library=_login_library(catalog), prerequisite_rule="after-consumer", cache_dir=False
     )
     tool = LibraToolRetrieverTool(retriever, top_k=2)
     text = tool.call(input="send an email message to my boss").content
@@ -331,15 +356,18 @@ def test_cli_query_options_and_empty_query(tmp_path, capsys):
 
 
 def test_cli_eval_parser_takes_the_api_options():
-    from llama_index_libra.cli import build_parser, retrieval_options
+    from llama_index_libra.cli import build_parser
+    from llama_index_libra.retrieval.settings import RetrievalSettings
 
     args = build_parser().parse_args(
         ["eval", "--benchmark", "bfcl", "--base", "dense", "--fusion", "rrf", "--query-mode", "joined", "--rrf-k", "10",
-         "--prerequisites", "after-consumer", "--hard-kinds", "state", "--embed-model", "a", "--embed-model", "b"]
+         "--prerequisite-rule", "after-consumer", "--hard-kinds", "state", "--embed-model", "a", "--embed-model", "b"]
     )
-    assert retrieval_options(args) == {
-        "base": "dense", "fusion": "rrf", "query_mode": "joined", "rrf_k": 10, "prerequisites": "after-consumer", "hard_kinds": ("state",)
-    }
+    assert RetrievalSettings.from_arguments(args) == RetrievalSettings(
+        base="dense", fusion="rrf", query_mode="joined", rrf_k=10, prerequisite_rule="after-consumer", hard_kinds=("state",)
+    )
+    old = build_parser().parse_args(["eval", "--benchmark", "bfcl", "--prerequisites", "after-consumer"])  # the deprecated flag
+    assert RetrievalSettings.from_arguments(old).prerequisite_rule == "after-consumer"
     assert args.methods is None and args.embed_model == ["a", "b"]  # None: DEFAULT_EVAL_METHODS
 
 
@@ -373,7 +401,8 @@ def test_evaluate_adds_the_paper_row(hash_embed):
     assert [r.label for r in report.results] == ["qts", "hybrid", "libra [paper]", "libra"]
     assert report.get("libra [paper]").settings["base"] == "dense"
     assert report.get("libra").settings["base"] == "hybrid"
-    paper = evaluate(bench, ["libra"], embed_model=hash_embed, library=_login_library(catalog), variant="paper", show_progress=False, cache_dir=False)
+    paper = evaluate(bench, ["libra"], embed_model=hash_embed, library=_login_library(catalog), settings=RetrievalSettings(recipe="paper"),
+                     show_progress=False, cache_dir=False)
     assert paper.results[0].label == "libra [paper]"
     assert paper.results[0].per_task == report.get("libra [paper]").per_task
 
@@ -396,8 +425,8 @@ def test_any_sentence_transformers_folder_is_an_encoder(tmp_path):
     assert encoder_id(resolve_embed_model(str(folder))) != mine.dense.encoder
 
 
-@pytest.mark.parametrize("variant", ["paper", "default"])
-def test_function_agent_stalls_without_the_rule_and_finishes_with_it(synthetic_tools, synthetic_library, hash_embed, variant):
+@pytest.mark.parametrize("recipe", ["paper", "default"])
+def test_function_agent_stalls_without_the_rule_and_finishes_with_it(synthetic_tools, synthetic_library, hash_embed, recipe):
     """The issue's case: login, needed by every notes tool, sinks below top_k = 3 under the paper's
     averaging and the scripted agent stalls; the after-consumer rule offers it and the plan runs."""
     import asyncio
@@ -410,7 +439,7 @@ def test_function_agent_stalls_without_the_rule_and_finishes_with_it(synthetic_t
     outcomes = {}
     for rule in ("paper", "after-consumer"):
         retriever = LibraRetriever.from_tools(
-            synthetic_tools, embed_model=hash_embed, library=synthetic_library, top_k=3, variant=variant, prerequisites=rule
+            synthetic_tools, embed_model=hash_embed, library=synthetic_library, top_k=3, recipe=recipe, prerequisite_rule=rule
         )
         offered: list[list[str]] = []
         agent = FunctionAgent(tool_retriever=retriever.as_object_retriever(), llm=scripted_function_calling_llm(LOGIN_THEN_CREATE_PLAN, offered))

@@ -193,7 +193,7 @@ def test_state_relation_promotes_login(alarm_catalog, alarm_library, hash_embed)
 
 def test_empty_library_is_exactly_qts(alarm_catalog, hash_embed) -> None:
     empty = ToolLibrary(catalog=alarm_catalog)
-    libra = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, library=empty, top_k=6, variant="paper")
+    libra = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, library=empty, top_k=6, recipe="paper")
     qts = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, method="qts", top_k=6)
     for query in [ALARM_QUERY, "weather in Oslo", "sign in"]:
         a, b = libra.retrieve(query), qts.retrieve(query)
@@ -234,7 +234,7 @@ def test_persist_round_trip(tmp_path, alarm_catalog, alarm_library, hash_embed) 
     )
     original.persist(tmp_path / "retriever")
     config = json.loads((tmp_path / "retriever" / "libra_retriever.json").read_text())
-    assert config["method"] == "libra" and config["top_k"] == 3 and config["seeds"] == 4
+    assert config["method"] == "libra" and config["top_k"] == 3 and config["retrieval"]["seeds"] == 4
     assert config["always_include"] == ["Weather.forecast"]
     loaded = LibraRetriever.from_persist_dir(tmp_path / "retriever", embed_model=hash_embed)
     assert loaded.catalog.fingerprint() == alarm_catalog.fingerprint()

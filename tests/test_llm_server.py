@@ -216,7 +216,7 @@ def test_shared_first_order_shares_most_of_each_prompt(runtime: Any, tmp_path: P
 def test_cli_request_timeout_reaches_the_client(monkeypatch: pytest.MonkeyPatch) -> None:
     import argparse
 
-    from llama_index_libra import cli_library
+    from llama_index_libra.cli import library as cli_library
 
     captured: dict[str, Any] = {}
 

@@ -30,8 +30,12 @@ def test_pyproject_declares_llamahub_metadata_and_extras() -> None:
     module = importlib.import_module(hub["import_path"])
     assert all(hasattr(module, cls) for cls in hub["class_authors"])
     extras = data["project"]["optional-dependencies"]
-    assert {"plots", "ray", "benchmarks", "mcp", "offline"} <= set(extras)
-    assert not any(d.startswith("matplotlib") for d in data["project"]["dependencies"])
+    assert {"plots", "ray", "benchmarks", "mcp", "offline", "llm", "graph"} <= set(extras)
+    required = data["project"]["dependencies"]
+    for optional in ("matplotlib", "networkx", "llama-index-llms-vllm", "llama-index-llms-openai-like"):
+        assert not any(d.startswith(optional) for d in required), optional
+    dev_extras = extras["dev"][0]  # "llama-index-libra[offline,...]": make test installs every extra
+    assert all(extra in dev_extras for extra in ("llm", "graph", "benchmarks", "mcp", "offline"))
     assert (REPO / "llama_index_libra" / "py.typed").exists()
 
 

@@ -43,7 +43,7 @@ def _report() -> EvalReport:
         MethodResult("bm25", 15, 0.26, 0.758, 0.696),
         MethodResult("qts", 15, 0.28, 0.80, 0.72),
         MethodResult("libra", 15, 0.30, 0.864, 0.784),
-        MethodResult("libra", 15, 0.30, 0.853, 0.780, variant="selection=all"),
+        MethodResult("libra", 15, 0.30, 0.853, 0.780, setting="selection=all"),
     ]
     return EvalReport(benchmark="bfcl", k=15, n_tasks=200, results=results)
 
@@ -134,7 +134,7 @@ def test_layered_layout_is_deterministic_and_puts_providers_first() -> None:
 
 
 def test_graph_cli(tmp_path: Path) -> None:
-    from llama_index_libra.cli_analysis import register
+    from llama_index_libra.cli.analysis import register
 
     lib_path = _library().save(tmp_path / "lib.json")
     parser = argparse.ArgumentParser(prog="libra")
@@ -179,3 +179,14 @@ def test_graph_exports_through_networkx(tmp_path, suffix, capsys):
     assert (tmp_path / f"cli{suffix}").exists()
     with pytest.raises(ValueError, match="unknown graph format"):
         export_library_graph(library, tmp_path / "g.svg")
+
+
+def test_graph_export_without_networkx_names_the_extra(tmp_path, monkeypatch):
+    """networkx is the [graph] extra: without it, export says what to install (PNG drawing needs none)."""
+    import sys
+
+    from llama_index_libra.graph import export_library_graph
+
+    monkeypatch.setitem(sys.modules, "networkx", None)  # as if not installed
+    with pytest.raises(ImportError, match=r"pip install 'llama-index-libra\[graph\]'"):
+        export_library_graph(_library(), tmp_path / "g.graphml")

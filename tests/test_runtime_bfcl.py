@@ -10,7 +10,7 @@ from jsonpath_ng import parse as jsonpath_parse
 pytest.importorskip("bfcl_eval", reason="pip install --no-deps bfcl-eval==2026.3.23 mpmath")
 
 from llama_index_libra.benchmarks.bfcl import load_bfcl_catalog  # noqa: E402
-from llama_index_libra.runtime.bfcl import BFCLRuntime, classify_bfcl_output  # noqa: E402
+from llama_index_libra.benchmarks.bfcl import BFCLRuntime, classify_bfcl_output  # noqa: E402
 
 ALL_DOORS = ["driver", "passenger", "rear_left", "rear_right"]
 
@@ -344,7 +344,7 @@ def test_long_context_mode_loads_the_extensions():
 
 
 def test_set_reprs_in_replies_are_sorted_so_records_do_not_depend_on_the_hash_seed():
-    from llama_index_libra.runtime.bfcl import _sorted_set_reprs
+    from llama_index_libra.benchmarks.bfcl.runtime import _sorted_set_reprs
 
     reply = {"error": "Invalid travel class. Must be one of {'first', 'economy', 'business'}", "n": 1}
     assert _sorted_set_reprs(reply) == {"error": "Invalid travel class. Must be one of {'business', 'economy', 'first'}", "n": 1}

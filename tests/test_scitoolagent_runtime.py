@@ -20,7 +20,7 @@ import pytest
 from llama_index_libra.benchmarks.scitooleval import load_scitooleval_catalog, tool_spec
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.induction.engine import InductionConfig, induce
-from llama_index_libra.runtime.scitoolagent import (
+from llama_index_libra.benchmarks.scitooleval.runtime import (
     CHECKOUT_ENV,
     PYTHON_ENV,
     WORKDIR_PLACEHOLDER,

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from llama_index_libra.benchmarks import scitooleval as ste
+from llama_index_libra.benchmarks.scitooleval import catalog as ste_catalog, tasks as ste_tasks
 from llama_index_libra.benchmarks.base import BenchmarkError
 from llama_index_libra.evaluation.runner import evaluate
 
@@ -104,7 +105,7 @@ def test_frozen_subset_is_stable(frozen):
     data = ste.load_frozen_subset()
     scan = ste.executability_scan()
     assert data["tasks"] == scan["tasks"] and data["excluded"] == scan["excluded"]
-    assert data["data_sha256"] == scan["data_sha256"] and data["name"] == ste.FROZEN_SUBSET_NAME
+    assert data["data_sha256"] == scan["data_sha256"] and data["name"] == ste_catalog.FROZEN_SUBSET_NAME
     ids = [t.id for t in frozen.tasks]
     assert len(ids) == 241 and data["counts"]["level1"]["kept"] == 123 and data["counts"]["level2"]["kept"] == 118
     assert ids == [f"{e['split']}-{e['row']:04d}" for e in data["tasks"]]
@@ -115,9 +116,9 @@ def test_frozen_subset_is_stable(frozen):
 
 
 def test_frozen_subset_checks_the_released_records(monkeypatch):
-    data = json.loads(ste._frozen_subset_cached())
+    data = json.loads(ste_tasks._frozen_subset_cached())
     data["tasks"][0]["question_sha256"] = "0" * 64
-    monkeypatch.setattr(ste, "_frozen_subset_cached", lambda: json.dumps(data))
+    monkeypatch.setattr(ste_tasks, "_frozen_subset_cached", lambda: json.dumps(data))
     with pytest.raises(BenchmarkError, match="no longer matches its released record"):
         ste.load_frozen_subset()
 
@@ -139,7 +140,7 @@ def test_benchmarks(frozen, everything):
 def test_data_are_packaged_with_the_license():
     data = ste.scitooleval_data()
     assert "MIT License" in data.joinpath("LICENSE.SciToolAgent").read_text(encoding="utf-8")
-    for name in (*ste.DATA_FILES, ste.FROZEN_SUBSET_FILE):
+    for name in (*ste_catalog.DATA_FILES, ste_catalog.FROZEN_SUBSET_FILE):
         assert data.joinpath(name).is_file(), name
 
 

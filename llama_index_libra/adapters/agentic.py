@@ -7,6 +7,9 @@ agent's own ``tool_retriever`` calls have returned so far, in the order they wer
 behaviour of langgraph-bigtool). So the agent searches, sees ``login`` in the result, and can call
 ``login`` on its next step; the library's promotions decide which prerequisites a search shows.
 
+``AgenticToolRetriever(retriever)`` is the entry; ``retriever.as_agentic_retriever(...)`` is its
+alias, defined here (this module extends :class:`LibraRetriever`; the retriever never imports it).
+
 The found set is the retriever tool's :attr:`~LibraToolRetrieverTool.history`: it lasts until
 :meth:`AgenticToolRetriever.reset`. Use one instance per concurrent run (:meth:`session` makes a
 fresh one over the same retriever, sharing the loaded encoder and library).
@@ -25,7 +28,7 @@ from llama_index_libra.adapters.tool import TOOL_NAME, LibraToolRetrieverTool
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.tools import BaseTool
 
-__all__ = ["AgenticToolRetriever", "FOUND_TOOLS_NOTE"]
+__all__ = ["AgenticToolRetriever", "FOUND_TOOLS_NOTE", "as_agentic_retriever"]
 
 FOUND_TOOLS_NOTE = "You can now call any of these tools directly by its name."
 DEFAULT_AGENTIC_TOP_K = 5  # tools per search: each search adds at most this many callable tools
@@ -108,3 +111,16 @@ class AgenticToolRetriever(ObjectRetriever):
     async def aretrieve(self, str_or_query_bundle: QueryType) -> list[Any]:
         """Async twin of :meth:`retrieve`."""
         return self.available_tools()
+
+
+def as_agentic_retriever(retriever: LibraRetriever, *, top_k: int = DEFAULT_AGENTIC_TOP_K, always_include: Sequence[str] = (),
+                         max_found: int | None = None) -> AgenticToolRetriever:
+    """Agentic mode: an ``ObjectRetriever`` offering the ``tool_retriever`` tool plus every tool its
+    calls have found so far; the same as ``AgenticToolRetriever(retriever, ...)``."""
+    return AgenticToolRetriever(retriever, top_k=top_k, always_include=always_include, max_found=max_found)
+
+
+# The documented shortcut ``LibraRetriever.as_agentic_retriever``: attached here, where the agentic
+# wrapper lives, so that the retriever module does not depend on its own wrapper. Importing any
+# module of ``llama_index_libra.adapters`` runs the package's __init__, which imports this one.
+LibraRetriever.as_agentic_retriever = as_agentic_retriever  # type: ignore[attr-defined]

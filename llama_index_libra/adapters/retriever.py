@@ -9,7 +9,6 @@ a tool's exact name when they execute a call, so an exact name always comes back
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,20 +19,23 @@ from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.callbacks import CallbackManager
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
-from llama_index_libra._io import atomic_write_json
-from llama_index_libra.catalog import ToolCatalog, ToolSpec
-from llama_index_libra.library import LibraryError, ToolLibrary
-from llama_index_libra.retrieval.propagation import PropagationConfig, Promotion
+from llama_index_libra.adapters import persist as _persist
+from llama_index_libra.adapters.persist import LIBRARY_FILE, RETRIEVER_CONFIG_FILE, RETRIEVER_FORMAT
+from llama_index_libra.adapters.text import format_signature, format_tool, tool_node_id
+from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.library import ToolLibrary
+from llama_index_libra.retrieval.propagation import Promotion
 from llama_index_libra.retrieval.ranker import RankedTool, ToolRanker, check_method
+from llama_index_libra.retrieval.settings import RetrievalSettings
 
 if TYPE_CHECKING:  # pragma: no cover
-    from llama_index.core.base.embeddings.base import BaseEmbedding
     from llama_index.core.objects import ObjectRetriever
     from llama_index.core.tools import BaseTool
 
 __all__ = [
     "LibraRetriever",
     "RetrievedTool",
+    "RetrievalSettings",
     "format_signature",
     "format_tool",
     "tool_node_id",
@@ -46,85 +48,15 @@ __all__ = [
 log = logging.getLogger(__name__)
 dispatcher = instrument.get_dispatcher(__name__)
 
-# Keyword-only ToolRanker options every constructor forwards (besides seeds, provider_selection,
-# hops, kinds and aggregate, which make the PropagationConfig).
-RETRIEVAL_OPTIONS = ("variant", "base", "fusion", "query_mode", "segmenter", "rrf_k", "prerequisites", "hard_kinds")
-RETRIEVER_FORMAT = "llama-index-libra/retriever"
-RETRIEVER_VERSION = 1
-RETRIEVER_CONFIG_FILE = "libra_retriever.json"
-LIBRARY_FILE = "libra_library.json"
-NODE_ID_PREFIX = "libra-tool:"
+# Keyword-only options every constructor accepts besides ``settings``: the fields of RetrievalSettings
+# (and their deprecated names ``variant`` and ``prerequisites``).
+RETRIEVAL_OPTIONS = tuple(f for f in RetrievalSettings.__dataclass_fields__)
 _EXPLAIN_REASONS = 3  # reasons shown per tool by explain(); node metadata keeps them all
 
 # Where a retrieved tool came from.
 SOURCE_RANKED = "ranked"
 SOURCE_EXACT = "exact-name"
 SOURCE_ALWAYS = "always-include"
-
-
-# --------------------------------------------------------------------------- text helpers
-
-
-def _schema_type(schema: Any) -> str:
-    """A short type label for one JSON Schema node (``string``, ``array[integer]``, ``string|null``)."""
-    if not isinstance(schema, dict):
-        return "any"
-    kind = schema.get("type")
-    if isinstance(kind, list):
-        return "|".join(str(k) for k in kind)
-    if kind == "array":
-        items = schema.get("items")
-        inner = _schema_type(items) if isinstance(items, dict) and items else ""
-        return f"array[{inner}]" if inner and inner != "any" else "array"
-    if isinstance(kind, str):
-        return kind
-    for key in ("anyOf", "oneOf"):
-        options = schema.get(key)
-        if isinstance(options, list) and options:
-            return "|".join(_schema_type(s) for s in options)
-    if "enum" in schema:
-        return "enum"
-    return "any"
-
-
-def format_signature(spec: ToolSpec) -> str:
-    """``name(a: string, b: integer = 10, c?: string)``: required first-class, optional marked."""
-    params = spec.parameters or {}
-    required = set(params.get("required", []) or [])
-    parts = []
-    for pname, pschema in (params.get("properties") or {}).items():
-        label = _schema_type(pschema)
-        if pname in required:
-            parts.append(f"{pname}: {label}")
-        elif isinstance(pschema, dict) and "default" in pschema:
-            parts.append(f"{pname}: {label} = {json.dumps(pschema['default'], ensure_ascii=False)}")
-        else:
-            parts.append(f"{pname}?: {label}")
-    return f"{spec.name}({', '.join(parts)})"
-
-
-def _without_signature_line(spec: ToolSpec) -> str:
-    """The description without the ``name(args) -> type`` first line that LlamaIndex's
-    ``FunctionTool.from_defaults`` prepends (the listed signature already says it)."""
-    text = spec.description.strip()
-    for prefix in (f"{spec.name}(", f"{spec.short_name}("):
-        if text.startswith(prefix):
-            first, sep, rest = text.partition("\n")
-            if sep and rest.strip():
-                return rest
-            break
-    return text
-
-
-def format_tool(spec: ToolSpec) -> str:
-    """One line an LLM can read: the signature, then the description on the same line."""
-    description = " ".join(_without_signature_line(spec).split())
-    return f"{format_signature(spec)} - {description}"
-
-
-def tool_node_id(name: str) -> str:
-    """The node id of a tool: the same in every process and every run."""
-    return NODE_ID_PREFIX + name
 
 
 # --------------------------------------------------------------------------- results
@@ -220,23 +152,7 @@ class LibraRetriever(BaseRetriever):
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_tools(
-        cls,
-        tools: Sequence["BaseTool"],
-        *,
-        embed_model: "BaseEmbedding | str | None" = None,
-        library: ToolLibrary | str | Path | Sequence[ToolLibrary | str | Path] | None = None,
-        method: str = "libra",
-        top_k: int = 20,
-        seeds: int = 15,
-        provider_selection: str = "both",
-        hops: int = 1,
-        always_include: Sequence[str] = (),
-        cache_dir: str | Path | bool | None = None,
-        callback_manager: CallbackManager | None = None,
-        show_progress: bool = True,
-        **options: Any,
-    ) -> "LibraRetriever":
+    def from_tools(cls, tools: Sequence["BaseTool"], *, show_progress: bool = True, **kwargs: Any) -> "LibraRetriever":
         """A retriever over LlamaIndex tools (``FunctionTool``, ``QueryEngineTool``, ...).
 
         ``library`` is a :class:`ToolLibrary` or the path of a saved one; a saved library built for
@@ -244,29 +160,12 @@ class LibraRetriever(BaseRetriever):
         A list of libraries (each induced over a part of ``tools`` with its own runtime) is merged
         (:meth:`ToolLibrary.merge`); tools no part covers are ranked without relations.
         The first call for a catalog embeds every tool (a progress bar shows it unless
-        ``show_progress=False``); later calls read the cached embeddings.
-        ``options`` are the retrieval options of :data:`RETRIEVAL_OPTIONS` (keyword-only): ``variant``
-        (``"paper"`` for the paper's dense joined-query base), ``base``, ``fusion``, ``query_mode``,
-        ``segmenter``, ``rrf_k``, ``prerequisites``, ``hard_kinds``, ``aggregate``, ``kinds``.
+        ``show_progress=False``); later calls read the cached embeddings. Every other keyword is
+        one of :meth:`_build`'s (``embed_model``, ``method``, ``top_k``, ``always_include``,
+        ``cache_dir``, ``callback_manager``, ``settings``, or a field of :class:`RetrievalSettings`).
         """
         tools = list(tools)
-        catalog = ToolCatalog.from_tools(tools)
-        return cls._build(
-            catalog,
-            tools=tools,
-            embed_model=embed_model,
-            library=library,
-            method=method,
-            top_k=top_k,
-            seeds=seeds,
-            provider_selection=provider_selection,
-            hops=hops,
-            always_include=always_include,
-            cache_dir=cache_dir,
-            callback_manager=callback_manager,
-            show_progress=show_progress,
-            **options,
-        )
+        return cls._build(ToolCatalog.from_tools(tools), tools=tools, show_progress=show_progress, **kwargs)
 
     @classmethod
     def from_defaults(cls, tools: Sequence["BaseTool"], **kwargs: Any) -> "LibraRetriever":
@@ -274,57 +173,14 @@ class LibraRetriever(BaseRetriever):
         return cls.from_tools(tools, **kwargs)
 
     @classmethod
-    def from_catalog(
-        cls,
-        catalog: ToolCatalog,
-        *,
-        embed_model: "BaseEmbedding | str | None" = None,
-        library: ToolLibrary | str | Path | None = None,
-        method: str = "libra",
-        top_k: int = 20,
-        seeds: int = 15,
-        provider_selection: str = "both",
-        hops: int = 1,
-        always_include: Sequence[str] = (),
-        cache_dir: str | Path | bool | None = None,
-        callback_manager: CallbackManager | None = None,
-        **options: Any,
-    ) -> "LibraRetriever":
-        """A retriever over a bare catalog: it retrieves nodes, but has no tools to give an agent."""
-        return cls._build(
-            catalog,
-            tools=None,
-            embed_model=embed_model,
-            library=library,
-            method=method,
-            top_k=top_k,
-            seeds=seeds,
-            provider_selection=provider_selection,
-            hops=hops,
-            always_include=always_include,
-            cache_dir=cache_dir,
-            callback_manager=callback_manager,
-            **options,
-        )
+    def from_catalog(cls, catalog: ToolCatalog, **kwargs: Any) -> "LibraRetriever":
+        """A retriever over a bare catalog: it retrieves nodes, but has no tools to give an agent
+        (keywords: those of :meth:`_build`)."""
+        return cls._build(catalog, tools=None, **kwargs)
 
     @classmethod
-    def from_library(
-        cls,
-        path: str | Path,
-        *,
-        tools: Sequence["BaseTool"] | None = None,
-        embed_model: "BaseEmbedding | str | None" = None,
-        method: str = "libra",
-        top_k: int = 20,
-        seeds: int = 15,
-        provider_selection: str = "both",
-        hops: int = 1,
-        always_include: Sequence[str] = (),
-        cache_dir: str | Path | bool | None = None,
-        callback_manager: CallbackManager | None = None,
-        **options: Any,
-    ) -> "LibraRetriever":
-        """A retriever over a saved library's catalog.
+    def from_library(cls, path: str | Path, *, tools: Sequence["BaseTool"] | None = None, **kwargs: Any) -> "LibraRetriever":
+        """A retriever over a saved library's catalog (keywords: those of :meth:`_build`).
 
         With ``tools``, their catalog must be the one the library was built for (else
         :class:`LibraryError`), and the retriever can serve agents.
@@ -332,22 +188,8 @@ class LibraRetriever(BaseRetriever):
         tools = list(tools) if tools is not None else None
         catalog = ToolCatalog.from_tools(tools) if tools is not None else None
         lib = ToolLibrary.load(path, catalog=catalog)
-        return cls._build(
-            lib.catalog,
-            missing_tools_hint=f"LibraRetriever.from_library({str(path)!r}, tools=tools)",
-            tools=tools,
-            embed_model=embed_model,
-            library=lib,
-            method=method,
-            top_k=top_k,
-            seeds=seeds,
-            provider_selection=provider_selection,
-            hops=hops,
-            always_include=always_include,
-            cache_dir=cache_dir,
-            callback_manager=callback_manager,
-            **options,
-        )
+        return cls._build(lib.catalog, tools=tools, library=lib,
+                          missing_tools_hint=f"LibraRetriever.from_library({str(path)!r}, tools=tools)", **kwargs)
 
     @classmethod
     def _build(
@@ -355,46 +197,39 @@ class LibraRetriever(BaseRetriever):
         catalog: ToolCatalog,
         *,
         tools: Sequence["BaseTool"] | None,
-        embed_model: Any,
-        library: ToolLibrary | str | Path | None,
-        method: str,
-        top_k: int,
-        seeds: int,
-        provider_selection: str,
-        hops: int,
-        always_include: Sequence[str],
-        cache_dir: Any,
-        callback_manager: CallbackManager | None,
-        kinds: Sequence[str] | None = None,
-        aggregate: str = "mean",
+        library: ToolLibrary | str | Path | Sequence[ToolLibrary | str | Path] | None = None,
+        embed_model: Any = None,
+        method: str = "libra",
+        top_k: int = 20,
+        always_include: Sequence[str] = (),
+        cache_dir: str | Path | bool | None = None,
+        callback_manager: CallbackManager | None = None,
         show_progress: bool = False,
+        settings: RetrievalSettings | None = None,
         missing_tools_hint: str | None = None,
         **options: Any,
     ) -> "LibraRetriever":
+        """The one constructor the others call.
+
+        ``embed_model``: a LlamaIndex ``BaseEmbedding``, a model name or folder, or a list of them
+        (default: the packaged MiniLM); ``method``: ``libra`` (default), ``hybrid``, ``qts``, ``bm25``
+        or ``schema-only``; ``top_k``: tools per query; ``always_include``: tools added to every result;
+        ``cache_dir``: the embedding cache (False: none). ``settings`` (a :class:`RetrievalSettings`)
+        holds the retrieval options; ``options`` set single fields of it by keyword (``seeds``,
+        ``provider_selection``, ``hops``, ``recipe``, ``base``, ``fusion``, ``query_mode``, ``segmenter``,
+        ``rrf_k``, ``prerequisite_rule``, ``hard_kinds``, ``aggregate``, ``kinds``).
+        """
         check_method(method)
         _check_top_k(top_k)
-        unknown = sorted(set(options) - set(RETRIEVAL_OPTIONS))
-        if unknown:
-            raise TypeError(f"unknown retrieval option(s) {', '.join(unknown)}; use {', '.join(RETRIEVAL_OPTIONS)}")
+        settings = RetrievalSettings.of(settings, options, where="retrieval option")
         if isinstance(library, (list, tuple)):
             # several libraries, each over its own part of the tools (its own catalog and runtime)
             library = ToolLibrary.merge(library, name=catalog.name)
             library.check_tools(catalog)
         elif library is not None and not isinstance(library, ToolLibrary):
             library = ToolLibrary.load(library, catalog=catalog)
-        config_kwargs: dict[str, Any] = {"seeds": seeds, "provider_selection": provider_selection, "hops": hops, "aggregate": aggregate}
-        if kinds is not None:
-            config_kwargs["kinds"] = tuple(kinds)
-        ranker = ToolRanker(
-            catalog,
-            method=method,
-            embed_model=embed_model,
-            library=library,
-            config=PropagationConfig(**config_kwargs),
-            cache_dir=cache_dir,
-            show_progress=show_progress,
-            **options,
-        )
+        ranker = ToolRanker(catalog, method=method, embed_model=embed_model, library=library, settings=settings,
+                            cache_dir=cache_dir, show_progress=show_progress)
         retriever = cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager)
         if missing_tools_hint is not None:
             retriever._missing_tools_hint = missing_tools_hint
@@ -415,6 +250,11 @@ class LibraRetriever(BaseRetriever):
     def library(self) -> ToolLibrary | None:
         """The tool library whose relations promote prerequisites (None: dense retrieval only)."""
         return self._ranker.library
+
+    @property
+    def settings(self) -> RetrievalSettings:
+        """The retrieval settings the ranker scores with."""
+        return self._ranker.retrieval_settings
 
     @property
     def method(self) -> str:
@@ -531,14 +371,6 @@ class LibraRetriever(BaseRetriever):
             node_postprocessors=list(node_postprocessors or []),
         )
 
-    def as_agentic_retriever(self, *, top_k: int = 5, always_include: Sequence[str] = (),
-                             max_found: int | None = None) -> Any:
-        """Agentic mode: an ``ObjectRetriever`` offering the ``tool_retriever`` tool plus every tool its
-        calls have found so far (see :class:`~llama_index_libra.adapters.agentic.AgenticToolRetriever`)."""
-        from llama_index_libra.adapters.agentic import AgenticToolRetriever
-
-        return AgenticToolRetriever(self, top_k=top_k, always_include=always_include, max_found=max_found)
-
     def explain(self, query: str, top_k: int | None = None) -> str:
         """The ranked tools for ``query``, one per line, with final/base scores and reasons."""
         hits = self.rank(query, top_k)
@@ -546,7 +378,7 @@ class LibraRetriever(BaseRetriever):
         settings = f" (base: {self._ranker.base_config.describe()}"
         if self._ranker.graph is not None:
             settings += f"; seeds={cfg.seeds}, provider_selection={cfg.provider_selection}, hops={cfg.hops}"
-            settings += f", aggregate={cfg.aggregate}, prerequisites={self._ranker.prerequisites}"
+            settings += f", aggregate={cfg.aggregate}, prerequisites={self._ranker.prerequisite_rule}"
         settings += ")"
         lines = [f"query: {query!r}", f"method: {self.method}{settings}, {len(hits)} of {len(self.catalog)} tools"]
         width = len(str(len(hits))) if hits else 1
@@ -570,137 +402,17 @@ class LibraRetriever(BaseRetriever):
         identity is recorded, and a different one is reported with a warning). The tool embeddings
         are saved beside the config (``.npy``), so a reload with the same encoder does not re-embed.
         """
-        persist_dir = Path(persist_dir)
-        library = self.library if self.library is not None else ToolLibrary(catalog=self.catalog)
-        library.save(persist_dir / LIBRARY_FILE)
-        cfg = self._ranker.config
-        dense = self._ranker.dense
-        embeddings = None
-        if dense is not None:
-            import io
-
-            import numpy as np
-
-            from llama_index_libra._io import atomic_write_bytes
-
-            target = dense._cache_path(persist_dir)  # the cache layout, rooted in the persist folder
-            buffer = io.BytesIO()
-            np.save(buffer, dense.matrix, allow_pickle=False)
-            atomic_write_bytes(target, buffer.getvalue())
-            embeddings = target.relative_to(persist_dir).as_posix()
-        config = {
-            "format": RETRIEVER_FORMAT,
-            "version": RETRIEVER_VERSION,
-            "library": LIBRARY_FILE,
-            "catalog_fingerprint": self.catalog.fingerprint(),
-            "catalog_name": self.catalog.name,
-            "method": self.method,
-            "top_k": self._top_k,
-            "seeds": cfg.seeds,
-            "provider_selection": cfg.provider_selection,
-            "hops": cfg.hops,
-            "kinds": list(cfg.kinds),
-            "always_include": list(self._always_include),
-            "encoder": dense.encoder if dense is not None else None,
-            "retrieval": {key: value for key, value in self._ranker.settings().items() if key in _PERSISTED_OPTIONS},
-            "embeddings": embeddings,
-        }
-        atomic_write_json(persist_dir / RETRIEVER_CONFIG_FILE, config, indent=1)
-        return persist_dir
+        return _persist.persist_retriever(self, persist_dir)
 
     @classmethod
-    def from_persist_dir(
-        cls,
-        persist_dir: str | Path,
-        *,
-        tools: Sequence["BaseTool"] | None = None,
-        embed_model: "BaseEmbedding | str | None" = None,
-        cache_dir: str | Path | bool | None = None,
-        callback_manager: CallbackManager | None = None,
-        library: ToolLibrary | str | Path | None = None,
-        **options: Any,
-    ) -> "LibraRetriever":
+    def from_persist_dir(cls, persist_dir: str | Path, **kwargs: Any) -> "LibraRetriever":
         """Load a retriever written by :meth:`persist` (give ``tools`` to serve agents).
 
-        The config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=``
-        to use a library kept elsewhere.
+        Keywords: ``tools``, ``embed_model``, ``cache_dir``, ``callback_manager``, ``library`` (the
+        config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=`` to use a
+        library kept elsewhere), and ``settings`` or single settings fields to override the stored ones.
         """
-        from llama_index_libra._io import confined_path, parse_json
-
-        persist_dir = Path(persist_dir)
-        config_path = persist_dir / RETRIEVER_CONFIG_FILE
-        if not config_path.exists():
-            raise LibraryError(f"{persist_dir} holds no {RETRIEVER_CONFIG_FILE}: not a persisted LibraRetriever")
-        try:
-            raw = config_path.read_bytes()
-        except OSError as exc:
-            raise LibraryError(f"cannot read {config_path}: {exc.strerror or exc}") from None
-        config = parse_json(raw, error=lambda r: LibraryError(f"{config_path} is corrupt: {r}"))
-        if not isinstance(config, dict) or config.get("format") != RETRIEVER_FORMAT:
-            raise LibraryError(f"{config_path} is not a LibraRetriever config (missing or wrong 'format')")
-        if config.get("version") != RETRIEVER_VERSION:
-            raise LibraryError(
-                f"{config_path}: config version {config.get('version')!r} is not supported (expects {RETRIEVER_VERSION})"
-            )
-        tools = list(tools) if tools is not None else None
-        name = config.get("catalog_name") if isinstance(config.get("catalog_name"), str) else "catalog"
-        catalog = ToolCatalog.from_tools(tools, name=name) if tools is not None else None
-        if isinstance(library, ToolLibrary):
-            pass
-        elif library is not None:
-            library = ToolLibrary.load(library, catalog=catalog)
-        else:
-            entry = confined_path(persist_dir, config.get("library", LIBRARY_FILE),
-                                  error=lambda r: LibraryError(f"{config_path}: 'library' {r}; pass library= to load one from elsewhere"))
-            library = ToolLibrary.load(entry, catalog=catalog)
-        stored_embeddings = config.get("embeddings")
-        if cache_dir is None and config.get("method") != "bm25" and isinstance(stored_embeddings, str):
-            try:
-                embeddings_path = confined_path(persist_dir, stored_embeddings, error=LibraryError)
-            except LibraryError:
-                embeddings_path = None  # an entry pointing outside the folder is ignored: re-embed
-            if embeddings_path is not None and embeddings_path.is_file():
-                from llama_index_libra.retrieval.dense import encoder_id, resolve_embed_model
-
-                embed_model = resolve_embed_model(embed_model)
-                if encoder_id(embed_model) == config.get("encoder"):
-                    cache_dir = persist_dir  # the saved embeddings: no re-embedding
-        retriever = cls._build(
-            library.catalog,
-            missing_tools_hint=f"LibraRetriever.from_persist_dir({str(persist_dir)!r}, tools=tools)",
-            tools=tools,
-            embed_model=embed_model,
-            library=library,
-            method=config["method"],
-            top_k=config["top_k"],
-            seeds=config["seeds"],
-            provider_selection=config["provider_selection"],
-            hops=config["hops"],
-            kinds=config.get("kinds"),
-            always_include=config.get("always_include", []),
-            cache_dir=cache_dir,
-            callback_manager=callback_manager,
-            **(_persisted_options(config) | options),
-        )
-        dense = retriever.ranker.dense
-        stored = config.get("encoder")
-        if dense is not None and stored is not None and dense.encoder != stored:
-            log.warning("%s was persisted with encoder %s but is loaded with %s: scores will differ", persist_dir, stored, dense.encoder)
-        return retriever
-
-
-_PERSISTED_OPTIONS = ("variant", "base", "fusion", "query_mode", "rrf_k", "prerequisites", "hard_kinds", "aggregate")
-
-
-def _persisted_options(config: dict[str, Any]) -> dict[str, Any]:
-    """Retrieval options of a persisted config; one written before they existed used the paper's."""
-    stored = config.get("retrieval")
-    if not isinstance(stored, dict):
-        return {"variant": "paper"}
-    out = {key: stored[key] for key in _PERSISTED_OPTIONS if key in stored}
-    if "hard_kinds" in out:
-        out["hard_kinds"] = tuple(out["hard_kinds"])
-    return out
+        return _persist.load_retriever(cls, persist_dir, **kwargs)
 
 
 def _check_top_k(top_k: int) -> int:

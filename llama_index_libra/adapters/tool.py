@@ -8,17 +8,24 @@ method-specific text of the paper's Figure 16.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from typing import Any, Mapping
 
 from llama_index.core.bridge.pydantic import BaseModel, Field
 from llama_index.core.tools import ToolMetadata, ToolOutput
 from llama_index.core.tools.types import AsyncBaseTool
 
-from llama_index_libra.adapters.retriever import LibraRetriever, RetrievedTool, format_tool
+from llama_index_libra.adapters.inputs import (
+    EMPTY_QUERY_ERROR,
+    NOT_TEXT_ERROR,
+    PLACEHOLDER_INPUTS,
+    SCHEMA_ECHO_ERROR,
+    RetrieverInput,
+    normalize_retriever_input,
+    read_retriever_input,
+)
+from llama_index_libra.adapters.retriever import LibraRetriever, RetrievedTool
+from llama_index_libra.adapters.text import format_tool, retriever_description, retriever_descriptions
 from llama_index_libra.retrieval.ranker import ToolRanker
 
 __all__ = [
@@ -26,142 +33,25 @@ __all__ = [
     "RetrieverCall",
     "RetrieverInput",
     "TOOL_NAME",
+    "ARGUMENT_DESCRIPTION",
     "normalize_retriever_input",
     "retriever_description",
     "retriever_descriptions",
+    "EMPTY_QUERY_ERROR",
+    "SCHEMA_ECHO_ERROR",
+    "NOT_TEXT_ERROR",
 ]
 
 TOOL_NAME = "tool_retriever"
-EMPTY_QUERY_ERROR = (
-    "Error: the tool_retriever input is empty. Call it again with a focused natural-language "
-    "description of the tool you need."
-)
-SCHEMA_ECHO_ERROR = (
-    "Error: the tool_retriever input repeats the argument's JSON schema instead of a request. Call it "
-    'again with Action Input {"input": "<a focused natural-language description of the tool you need>"}.'
-)
-NOT_TEXT_ERROR = (
-    "Error: the tool_retriever input must be text. Call it again with Action Input "
-    '{"input": "<a focused natural-language description of the tool you need>"}.'
-)
-
-# Why an input was malformed (RetrieverInput.problem / RetrieverCall.problem).
-PROBLEM_EMPTY = "empty"
-PROBLEM_SCHEMA_ECHO = "schema-echo"
-PROBLEM_NOT_TEXT = "not-text"
-_PROBLEM_MESSAGES = {PROBLEM_EMPTY: EMPTY_QUERY_ERROR, PROBLEM_SCHEMA_ECHO: SCHEMA_ECHO_ERROR, PROBLEM_NOT_TEXT: NOT_TEXT_ERROR}
-
-# Keys whose string value is the request when a model sends an object instead of a string, most
-# specific first; other string fields are joined after them.
-_QUERY_KEYS = ("input", "query", "description", "request", "text", "q", "search", "tool", "task")
-# JSON Schema vocabulary: an object made only of these keys, with a JSON type in "type", is the
-# argument's schema echoed back, not a request.
-_SCHEMA_KEYWORDS = frozenset({"type", "properties", "required", "description", "title", "items", "additionalProperties",
-                              "$schema", "default", "enum", "examples", "format", "anyOf", "oneOf"})
-_JSON_TYPES = frozenset({"object", "string", "array", "integer", "number", "boolean", "null"})
-_MAX_DEPTH = 4  # nesting followed inside an object input
 
 
-@dataclass(frozen=True)
-class RetrieverInput:
-    """A ``tool_retriever`` input after :func:`normalize_retriever_input`: the query text, and the
-    reason it is malformed (``problem``: ``"empty"``, ``"schema-echo"``, ``"not-text"``) or None."""
-
-    query: str
-    problem: str | None = None
-
-    @property
-    def malformed(self) -> bool:
-        """Whether the input was unusable (no search is run for it)."""
-        return self.problem is not None
-
-    @property
-    def message(self) -> str | None:
-        """The corrective observation to give the model instead of a search (None when well-formed)."""
-        return _PROBLEM_MESSAGES.get(self.problem) if self.problem else None
-
-
-def _is_schema_echo(value: dict) -> bool:
-    kind = value.get("type")
-    return (set(value) <= _SCHEMA_KEYWORDS and ("properties" in value or (isinstance(kind, str) and kind in _JSON_TYPES)))
-
-
-def _strings_of(value: Any, depth: int) -> list[str] | None:
-    """The request text inside an object/list input (None: it is a schema echo)."""
-    if isinstance(value, str):
-        return [value.strip()] if value.strip() else []
-    if depth >= _MAX_DEPTH:
-        return []
-    if isinstance(value, dict):
-        if _is_schema_echo(value):
-            return None
-        ordered = [k for k in _QUERY_KEYS if k in value] + [k for k in value if k not in _QUERY_KEYS]
-        out: list[str] = []
-        for key in ordered:
-            inner = _strings_of(value[key], depth + 1)
-            if inner is None:
-                if key in _QUERY_KEYS[:1]:
-                    return None  # {"input": {"type": "string"}}: still an echo
-                continue
-            out.extend(inner)
-        return out
-    if isinstance(value, (list, tuple)):
-        out = []
-        for item in value:
-            inner = _strings_of(item, depth + 1)
-            out.extend(inner or [])
-        return out
-    return []
-
-
-def normalize_retriever_input(value: Any) -> RetrieverInput:
-    """Turn whatever an LLM sent as ``tool_retriever``'s ``input`` into a query, or say why it is malformed.
-
-    A string is stripped (a string holding a JSON object or list is read as one). An object
-    contributes its string fields, ``input``/``query``/``description``/... first (``{"description":
-    "upload an ssh key"}`` -> ``"upload an ssh key"``); an object that only echoes the argument's JSON
-    schema (``{"type": "object"}``, ``{"type": "string", "description": ...}``) is ``schema-echo``; no
-    text at all is ``empty``; a number, a boolean or another non-text value is ``not-text``. A
-    harness counts ``malformed`` inputs as malformed steps, and answers them with ``message``.
-    """
-    if value is None:
-        return RetrieverInput("", PROBLEM_EMPTY)
-    if isinstance(value, str):
-        text = value.strip()
-        if text[:1] in ("{", "[") and text[-1:] in ("}", "]"):
-            try:
-                parsed = json.loads(text)
-            except ValueError:
-                parsed = None
-            if isinstance(parsed, (dict, list)):
-                return normalize_retriever_input(parsed)
-        return RetrieverInput(text, None if text else PROBLEM_EMPTY)
-    if isinstance(value, (dict, list, tuple)):
-        strings = _strings_of(dict(value) if isinstance(value, dict) else value, 0)
-        if strings is None:
-            return RetrieverInput("", PROBLEM_SCHEMA_ECHO)
-        text = " ".join(strings).strip()
-        return RetrieverInput(text, None if text else PROBLEM_EMPTY)
-    return RetrieverInput("", PROBLEM_NOT_TEXT)
-
-
-@lru_cache(maxsize=1)
-def retriever_descriptions() -> Mapping[str, str]:
-    """Figure 16's ``tool_retriever`` description per retrieval method (packaged JSON)."""
-    text = resources.files("llama_index_libra").joinpath("prompts/retriever_descriptions.json").read_text(encoding="utf-8")
-    return dict(json.loads(text))
-
-
-def retriever_description(method: str) -> str:
-    """The Figure 16 text for ``method``; methods the paper gives none for use the QTS text."""
-    texts = retriever_descriptions()
-    return texts.get(method, texts["qts"])
+ARGUMENT_DESCRIPTION = "A focused natural-language description of the tool you need."
 
 
 class ToolRetrieverInput(BaseModel):
     """The one argument of ``tool_retriever``."""
 
-    input: str = Field(description="A focused natural-language description of the tool you need.")
+    input: str = Field(description=ARGUMENT_DESCRIPTION)
 
 
 @dataclass(frozen=True)
@@ -232,21 +122,11 @@ class LibraToolRetrieverTool(AsyncBaseTool):
         self.history.clear()
 
     # ------------------------------------------------------------------ calls
-    @staticmethod
-    def _raw_input(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> Any:
-        """The value the model meant as ``input`` (positional, the keyword, or a lone renamed keyword)."""
-        if "input" in kwargs:
-            return kwargs["input"]
-        if args:
-            return args[0]
-        if len(kwargs) == 1:  # an LLM that renamed the argument
-            return next(iter(kwargs.values()))
-        return dict(kwargs) if kwargs else None
-
     @classmethod
     def parse_input(cls, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> RetrieverInput:
-        """The normalized input of one call (see :func:`normalize_retriever_input`)."""
-        return normalize_retriever_input(cls._raw_input(args, kwargs))
+        """The normalized input of one call (:func:`~llama_index_libra.adapters.inputs.read_retriever_input`;
+        the prompt's placeholders and this argument's own description count as no request)."""
+        return read_retriever_input(args, kwargs, placeholders=(*PLACEHOLDER_INPUTS, ARGUMENT_DESCRIPTION))
 
     @classmethod
     def _query(cls, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> str:

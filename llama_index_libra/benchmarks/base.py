@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from llama_index_libra.catalog import ToolCatalog
 
-__all__ = ["Task", "Benchmark", "BENCHMARKS", "load_benchmark", "BenchmarkError"]
+__all__ = ["Task", "Benchmark", "BENCHMARKS", "RUNTIMES", "load_benchmark", "benchmark_runtime", "BenchmarkError"]
 
 
 class BenchmarkError(ValueError):
@@ -47,6 +47,18 @@ BENCHMARKS: dict[str, str] = {
     "scitooleval": "llama_index_libra.benchmarks.scitooleval:load_scitooleval",
     "scitooleval-all": "llama_index_libra.benchmarks.scitooleval:load_scitooleval_all",
 }
+# name -> "module:function" returning the sandbox Runtime induction explores for that benchmark.
+RUNTIMES: dict[str, str] = {
+    "bfcl": "llama_index_libra.benchmarks.bfcl:sandbox_runtime",
+    # the user's own SciToolAgent checkout: --scitoolagent PATH, else $LIBRA_SCITOOLAGENT
+    "scitooleval": "llama_index_libra.benchmarks.scitooleval:scitoolagent_runtime",
+    "scitooleval-all": "llama_index_libra.benchmarks.scitooleval:scitoolagent_runtime",
+}
+
+
+def _resolve(target: str) -> Callable[..., Any]:
+    module, func = target.split(":")
+    return getattr(importlib.import_module(module), func)
 
 
 def load_benchmark(name: str, **kwargs: Any) -> Benchmark:
@@ -55,6 +67,12 @@ def load_benchmark(name: str, **kwargs: Any) -> Benchmark:
         target = BENCHMARKS[name]
     except KeyError:
         raise BenchmarkError(f"unknown benchmark {name!r}; choose from {', '.join(sorted(BENCHMARKS))}") from None
-    module, func = target.split(":")
-    loader: Callable[..., Benchmark] = getattr(importlib.import_module(module), func)
-    return loader(**kwargs)
+    return _resolve(target)(**kwargs)
+
+
+def benchmark_runtime(name: str, **kwargs: Any) -> Any:
+    """The sandbox runtime of a registered benchmark (ValueError for one without a packaged runtime)."""
+    target = RUNTIMES.get(name)
+    if target is None:
+        raise ValueError(f"benchmark {name!r} has no packaged runtime; induce with your own runtime")
+    return _resolve(target)(**kwargs)

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
+from llama_index_libra._compat import warn_renamed
 from llama_index_libra._io import atomic_write_json
 from llama_index_libra.evaluation.metrics import check_k, score_ranking
 from llama_index_libra.retrieval.propagation import PropagationConfig
 from llama_index_libra.retrieval.ranker import ToolRanker, check_method
+from llama_index_libra.retrieval.settings import RetrievalSettings
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index_libra.benchmarks.base import Benchmark
@@ -31,12 +32,18 @@ class MethodResult:
     recall: float
     ndcg: float
     per_task: list[dict[str, Any]] = field(default_factory=list)
-    variant: str = "default"
+    setting: str = "default"  # the row's setting: "default", "paper" (the paper's recipe) or a Table 6 label
     settings: dict[str, Any] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
-        return self.method if self.variant == "default" else f"{self.method} [{self.variant}]"
+        """The row label: the method, and its setting in brackets unless it is the default."""
+        return self.method if self.setting == "default" else f"{self.method} [{self.setting}]"
+
+    @property
+    def variant(self) -> str:
+        """Deprecated name of :attr:`setting`."""
+        return self.setting
 
     def array(self, metric: str) -> np.ndarray:
         return np.asarray([t[metric] for t in self.per_task], dtype=np.float64)
@@ -70,7 +77,7 @@ class EvalReport:
             "methods": [
                 {
                     "method": r.method,
-                    "variant": r.variant,
+                    "setting": r.setting,
                     "precision": r.precision,
                     "recall": r.recall,
                     "ndcg": r.ndcg,
@@ -97,48 +104,61 @@ def evaluate(
     cache_dir: Any = None,
     show_progress: bool = True,
     depth: int | None = None,
-    variant: str = "default",
-    options: dict[str, Any] | None = None,
+    settings: RetrievalSettings | None = None,
     paper_row: bool = False,
+    **legacy: Any,
 ) -> EvalReport:
     """Evaluate retrieval methods on a benchmark at cutoff ``k`` (default: the benchmark's).
 
-    ``configs`` maps a variant label to propagation settings (Table 6); each graph method is run
-    once per variant. ``library_factory`` builds the library lazily when a graph method needs one.
-    ``variant`` (``default`` or ``paper``) and ``options`` (ToolRanker keywords: base, fusion,
-    query_mode, segmenter, rrf_k, prerequisites, hard_kinds) set the base score of hybrid,
-    schema-only and libra; ``paper_row`` adds a ``libra [paper]`` row (the paper's exact settings)
-    to compare against. Encoders, BM25 and base scores are computed once per distinct setting.
+    ``configs`` maps a setting label to propagation settings (Table 6); each graph method is run
+    once per label (default: the propagation of ``settings``). ``library_factory`` builds the
+    library lazily when a graph method needs one. ``settings`` (a :class:`RetrievalSettings`) sets
+    the recipe (``default`` or ``paper``) and the base-score options of hybrid, schema-only and
+    libra (bm25 and qts keep their own base; ``query_mode`` and ``segmenter`` apply to them too);
+    ``paper_row`` adds a ``libra [paper]`` row (the paper's exact settings) to compare against.
+    Encoders, BM25 and base scores are computed once per distinct setting. ``variant=`` and
+    ``options=`` are the deprecated spellings of ``settings``.
     """
+    if "variant" in legacy:
+        warn_renamed("evaluate(variant=...)", "evaluate(settings=RetrievalSettings(recipe=...))")
+        settings = RetrievalSettings.of(settings, {"recipe": legacy.pop("variant")})
+    if "options" in legacy:
+        warn_renamed("evaluate(options=...)", "evaluate(settings=...)")
+        settings = RetrievalSettings.of(settings, legacy.pop("options") or {}, where="evaluate option")
+    if legacy:
+        raise TypeError(f"evaluate() got unexpected keyword(s) {', '.join(sorted(legacy))}")
+    settings = settings if settings is not None else RetrievalSettings()
     k = check_k(k if k is not None else benchmark.k)
     for m in methods:
         check_method(m)
     if not methods:
         raise ValueError("give at least one method")
-    configs = configs or {"default": PropagationConfig()}
-    options = dict(options or {})
+    configs = configs or {"default": settings.propagation}
+    recipe = settings.recipe
+    overrides = settings.base_overrides()
     depth = max(k, depth or 0)
     tasks = benchmark.tasks
     queries = [t.query for t in tasks]
-    # (method, row label, base variant, ranker options, propagation config), in table order
-    runs: list[tuple[str, str, str, dict[str, Any], PropagationConfig]] = []
+    # (method, row label, ranker settings, propagation config), in table order
+    runs: list[tuple[str, str, RetrievalSettings, PropagationConfig]] = []
     for method in methods:
         own = method in ("bm25", "qts")
-        method_options = {key: v for key, v in options.items() if not own or key in ("query_mode", "segmenter")}
-        if method == "libra" and paper_row and variant != "paper":
-            runs.append((method, "paper", "paper", {}, PropagationConfig()))
+        method_overrides = {key: v for key, v in overrides.items() if not own or key in ("query_mode", "segmenter")}
+        run_settings = RetrievalSettings(recipe=recipe, **method_overrides)
+        if method == "libra" and paper_row and recipe != "paper":
+            runs.append((method, "paper", RetrievalSettings(recipe="paper"), PropagationConfig()))
         if method in ("libra", "schema-only"):
             for label, config in configs.items():
-                row = "paper" if variant == "paper" and label == "default" and not method_options else label
-                runs.append((method, row, variant, method_options, config))
+                row = "paper" if recipe == "paper" and label == "default" and not method_overrides else label
+                runs.append((method, row, run_settings, config))
         else:
-            row = "paper" if variant == "paper" and method == "hybrid" and not method_options else "default"
-            runs.append((method, row, variant, method_options, PropagationConfig()))
+            row = "paper" if recipe == "paper" and method == "hybrid" and not method_overrides else "default"
+            runs.append((method, row, run_settings, PropagationConfig()))
     results: list[MethodResult] = []
     dense: list[Any] = []
     bm25 = None
     base_cache: dict[Any, np.ndarray] = {}
-    for method, label, base_variant, ranker_options, config in runs:
+    for method, label, run_settings, config in runs:
         needs_graph = method in ("libra", "schema-only")
         if needs_graph and library is None:
             if library_factory is None:
@@ -154,8 +174,7 @@ def evaluate(
             bm25=bm25,
             cache_dir=cache_dir,
             show_progress=show_progress,
-            variant=base_variant,
-            **ranker_options,
+            settings=run_settings,
         )
         dense = dense or ranker.denses
         bm25 = bm25 or ranker.bm25
@@ -192,14 +211,14 @@ def evaluate(
                 recall=float(np.mean([t["recall"] for t in per_task])),
                 ndcg=float(np.mean([t["ndcg"] for t in per_task])),
                 per_task=per_task,
-                variant=label,
+                setting=label,
                 settings=ranker.settings(),
             )
         )
     settings: dict[str, Any] = {
-        "configs": {v: c.__dict__ | {"kinds": list(c.kinds)} for v, c in configs.items()},
-        "variant": variant,
-        "options": {key: value for key, value in options.items() if key != "segmenter"},
+        "configs": {label: c.__dict__ | {"kinds": list(c.kinds)} for label, c in configs.items()},
+        "recipe": recipe,
+        "options": {key: (list(v) if isinstance(v, tuple) else v) for key, v in overrides.items() if key != "segmenter"},
     }
     if dense:
         settings["encoder"] = dense[0].encoder

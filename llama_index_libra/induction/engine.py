@@ -43,6 +43,7 @@ from typing import Any, Mapping
 
 from llama_index_libra._io import atomic_write_json, canonical_json
 from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.induction import explorer as _explorer
 from llama_index_libra.induction.explorer import (
     Context,
     Node,
@@ -53,10 +54,13 @@ from llama_index_libra.induction.explorer import (
     schema_type,
     state_test_chunk,
 )
-from llama_index_libra.induction.fields import resolve_field_encoder
+from llama_index_libra.induction.field_encoders import resolve_field_encoder
 from llama_index_libra.library import Relation, ToolLibrary
 
 __all__ = ["InductionConfig", "BuildReport", "induce", "candidate_compositions", "schema_type", "select_providers"]
+
+# What the pool's workers import as they start: the module of the functions they run (the chunk entry points).
+_WORKER_MODULE = _explorer.__name__
 
 
 @dataclass(frozen=True)
@@ -624,7 +628,7 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
     state), then the order found."""
     if per_input <= 0:
         return relations
-    from llama_index_libra.induction.fields import humanize
+    from llama_index_libra.induction.field_encoders import humanize
 
     inputs: dict[str, set[str]] = {}
     if catalog is not None:
@@ -786,7 +790,7 @@ def induce(
     stop.__enter__()
     progress = None
     try:
-        pool.prestart()
+        pool.prestart(warm=(_WORKER_MODULE,))
         proposer = proposer if proposer is not None else _default_proposer(runtime)
         contract_map = _propose_contracts(catalog, runtime, proposer, contracts, show_progress)
         encoder = resolve_field_encoder(field_encoder)

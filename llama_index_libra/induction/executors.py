@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import abc
 import contextlib
+import importlib
 import logging
 import os
 import signal
@@ -29,14 +30,16 @@ class RuntimePortabilityError(ValueError):
     """The runtime or its snapshots cannot travel between processes, and the build needs them to."""
 
 
-def _warm_worker() -> None:
-    """Worker initializer: import the engine's modules while the master is still busy.
+def _warm_worker(modules: Sequence[str] = ()) -> None:
+    """Worker initializer: import the modules the caller's worker functions live in (handed in
+    by the caller, see :meth:`Executor.prestart`) while the master is still busy.
 
     Workers ignore SIGINT: Ctrl-C reaches the whole process group, and it is the master's to
     handle (it stops the workers itself), so workers never print tracebacks of their own."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    import llama_index_libra.induction.explorer  # noqa: F401
+    for name in modules:
+        importlib.import_module(name)
 
 
 @contextlib.contextmanager
@@ -169,9 +172,11 @@ class Executor(abc.ABC):
     name = "executor"
     workers = 1
 
-    def prestart(self) -> None:
+    def prestart(self, warm: Sequence[str] = ()) -> None:
         """Start workers early, before the context exists (overlaps their start-up with the
-        master's contract writing)."""
+        master's contract writing); ``warm`` names modules each worker imports as it starts
+        (those of the functions it will run: the executor knows nothing of what it runs)."""
+        self.warm = tuple(warm)
 
     def start(self, ctx: Any) -> None:
         self.ctx = ctx
@@ -217,12 +222,14 @@ class ProcessExecutor(Executor):
         self._tmp: str | None = None  # this build's temporary folder (context and shared pickles)
         self._interrupted = False
 
-    def prestart(self) -> None:
+    def prestart(self, warm: Sequence[str] = ()) -> None:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
 
+        self.warm = tuple(warm) or getattr(self, "warm", ())
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"), initializer=_warm_worker)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"), initializer=_warm_worker,
+                                             initargs=(self.warm,))
             for _ in range(self.workers):  # spawn them all now, not at the first map
                 self._pool.submit(_ping)
 

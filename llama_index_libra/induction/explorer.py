@@ -19,8 +19,8 @@ from jsonschema import Draft202012Validator
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.schemas.validate import safe_validator
-from llama_index_libra.induction.controls import make_controls
-from llama_index_libra.induction.fields import LexicalFieldEncoder
+from llama_index_libra.induction.control_values import make_controls
+from llama_index_libra.induction.field_encoders import LexicalFieldEncoder
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 

@@ -136,13 +136,16 @@ class DenseIndex:
         self.catalog = catalog
         self.embed_model = resolve_embed_model(embed_model)
         self.encoder = encoder_id(self.embed_model)
-        self.cache_path = None if cache_dir is False else self._cache_path(cache_dir)
+        self.cache_path = None if cache_dir is False else self.cache_path_in(cache_dir)
         self.matrix = self._load_or_embed(show_progress)
 
-    def _cache_path(self, cache_dir: str | Path | bool | None) -> Path:
+    def cache_path_in(self, cache_dir: str | Path | bool | None) -> Path:
+        """Where this catalog's embeddings by this encoder live under ``cache_dir`` (default: the user cache)."""
         root = default_cache_dir() if cache_dir in (None, True) else Path(cache_dir)  # type: ignore[arg-type]
         key = hashlib.sha256(f"{self.encoder}\n{self.catalog.fingerprint()}".encode()).hexdigest()[:20]
         return root / "embeddings" / f"{safe_component(self.catalog.name, fallback='catalog')}-{key}.npy"  # name from data
+
+    _cache_path = cache_path_in  # the earlier private name
 
     def _load_or_embed(self, show_progress: bool) -> np.ndarray:
         path = self.cache_path

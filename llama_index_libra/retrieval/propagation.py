@@ -13,7 +13,7 @@ sparsely. Apart from one copy of the score vector, nothing is O(catalog) or O(ed
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 import numpy as np

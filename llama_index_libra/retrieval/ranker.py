@@ -8,7 +8,8 @@ runtime-validated relations). Without a library, ``libra`` ranks like ``hybrid``
 The base score s_q (:mod:`llama_index_libra.retrieval.base_scores`) is the method's own for
 ``bm25`` (BM25) and ``qts`` (dense, joined query: the paper's); ``hybrid``, ``schema-only`` and
 ``libra`` use ``base``/``fusion``/``query_mode`` (default: CombSUM of dense max-pooled over the
-query's lines and BM25). ``variant="paper"`` gives the paper's dense joined-query base.
+query's lines and BM25). ``recipe="paper"`` gives the paper's dense joined-query base. Every option
+is a field of :class:`~llama_index_libra.retrieval.settings.RetrievalSettings`.
 """
 
 from __future__ import annotations
@@ -19,19 +20,21 @@ from typing import TYPE_CHECKING, Any, Sequence
 import numpy as np
 
 from llama_index_libra.retrieval.topk import check_k, rank_indices
-from llama_index_libra.retrieval.base_scores import DEFAULT_BASE, PAPER_BASE, BaseScoreConfig, BaseScorer, Segmenter
-from llama_index_libra.retrieval.prerequisites import HARD_KINDS, PREREQUISITE_RULES, PrerequisiteIndex
+from llama_index_libra.retrieval.base_scores import DEFAULT_BASE, PAPER_BASE, BaseScoreConfig, BaseScorer
+from llama_index_libra._compat import warn_renamed
+from llama_index_libra.retrieval.prerequisites import PrerequisiteIndex
 from llama_index_libra.retrieval.propagation import PropagationConfig, PropagationGraph, Promotion
+from llama_index_libra.retrieval.settings import RECIPES, RetrievalSettings
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index_libra.catalog import ToolCatalog
     from llama_index_libra.library import ToolLibrary
     from llama_index_libra.retrieval.dense import DenseIndex
 
-__all__ = ["METHODS", "VARIANTS", "RankedTool", "ToolRanker", "UnknownMethodError", "base_config_for"]
+__all__ = ["METHODS", "RECIPES", "VARIANTS", "RankedTool", "ToolRanker", "UnknownMethodError", "base_config_for", "check_method"]
 
 METHODS = ("bm25", "qts", "hybrid", "schema-only", "libra")
-VARIANTS = ("default", "paper")
+VARIANTS = RECIPES  # the earlier name of the base-score recipes
 
 
 class UnknownMethodError(ValueError):
@@ -54,6 +57,7 @@ class RankedTool:
 
 
 def check_method(method: str) -> str:
+    """``method`` if this package implements it, else :class:`UnknownMethodError`."""
     if method not in METHODS:
         raise UnknownMethodError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
     return method
@@ -62,27 +66,34 @@ def check_method(method: str) -> str:
 def base_config_for(
     method: str,
     *,
-    variant: str = "default",
+    recipe: str = "default",
     base: str | None = None,
     fusion: str | None = None,
     query_mode: str | None = None,
     rrf_k: int | None = None,
+    **legacy: Any,
 ) -> BaseScoreConfig:
-    """The base-score settings of ``method``: its own for bm25/qts, the variant's for the others, then overrides.
+    """The base-score settings of ``method``: its own for bm25/qts, the recipe's for the others, then overrides.
 
     ``bm25`` is BM25 and ``qts`` is dense (a different ``base`` for them raises ValueError);
     ``qts`` defaults to the joined query like the paper, ``query_mode`` may change that.
+    ``variant=`` is the deprecated name of ``recipe=``.
     """
+    if "variant" in legacy:
+        warn_renamed("base_config_for(variant=...)", "recipe=...")
+        recipe = legacy.pop("variant")
+    if legacy:
+        raise TypeError(f"base_config_for() got unexpected keyword(s) {', '.join(sorted(legacy))}")
     check_method(method)
-    if variant not in VARIANTS:
-        raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, got {variant!r}")
+    if recipe not in RECIPES:
+        raise ValueError(f"recipe must be one of {', '.join(RECIPES)}, got {recipe!r}")
     if method in ("bm25", "qts"):
         own = "bm25" if method == "bm25" else "dense"
         if base is not None and base != own:
             raise ValueError(f"method {method!r} scores with {own}; use method 'hybrid' or 'libra' for base={base!r}")
         start = BaseScoreConfig(base=own, query_mode="joined")
     else:
-        start = PAPER_BASE if variant == "paper" else DEFAULT_BASE
+        start = PAPER_BASE if recipe == "paper" else DEFAULT_BASE
     return BaseScoreConfig(
         base=base or start.base,
         fusion=fusion or start.fusion,
@@ -105,27 +116,30 @@ class ToolRanker:
         dense: "DenseIndex | Sequence[DenseIndex] | None" = None,
         cache_dir: Any = None,
         show_progress: bool = False,
-        variant: str = "default",
-        base: str | None = None,
-        fusion: str | None = None,
-        query_mode: str | None = None,
-        segmenter: Segmenter | None = None,
-        rrf_k: int | None = None,
-        prerequisites: str = "paper",
-        hard_kinds: Sequence[str] = HARD_KINDS,
+        settings: RetrievalSettings | None = None,
         bm25: Any = None,
+        **options: Any,
     ) -> None:
-        """``embed_model`` may be a list of encoders (their dense scores are fused); ``dense`` and
-        ``bm25`` reuse indexes already built for this catalog (evaluation shares them across methods)."""
+        """``settings`` holds every retrieval option; ``options`` may set single fields of it by keyword
+        (``recipe``, ``base``, ``fusion``, ``query_mode``, ``segmenter``, ``rrf_k``, ``prerequisite_rule``,
+        ``hard_kinds``, ...), and ``config`` the propagation fields (a Table 6 row). ``embed_model`` may be
+        a list of encoders (their dense scores are fused); ``dense`` and ``bm25`` reuse indexes already
+        built for this catalog (evaluation shares them across methods)."""
+        settings = RetrievalSettings.of(settings, options, where="ToolRanker option")
+        if config is not None:
+            settings = settings.with_propagation(config)
         self.catalog = catalog
         self.method = check_method(method)
-        self.config = config or PropagationConfig()
-        self.variant = variant
-        self.base_config = base_config_for(method, variant=variant, base=base, fusion=fusion, query_mode=query_mode, rrf_k=rrf_k)
-        if prerequisites not in PREREQUISITE_RULES:
-            raise ValueError(f"prerequisites must be one of {', '.join(PREREQUISITE_RULES)}, got {prerequisites!r}")
-        self.prerequisites = prerequisites
-        self.hard_kinds = tuple(hard_kinds)
+        self.retrieval_settings = settings
+        self.config = settings.propagation
+        self.recipe = settings.recipe
+        self.base_config = base_config_for(method, recipe=settings.recipe, base=settings.base, fusion=settings.fusion,
+                                           query_mode=settings.query_mode, rrf_k=settings.rrf_k)
+        self.prerequisite_rule = settings.prerequisite_rule
+        self.hard_kinds = tuple(settings.hard_kinds)
+        segmenter = settings.segmenter
+        prerequisite_rule = settings.prerequisite_rule
+        hard_kinds = self.hard_kinds
         if library is not None and library.catalog.fingerprint() != catalog.fingerprint():
             # rebind a copy to this catalog (validated: unknown tools raise), never the caller's object
             from dataclasses import replace
@@ -157,9 +171,19 @@ class ToolRanker:
             relations = library.candidates
         self.graph = PropagationGraph(catalog.names, relations, kinds=self.config.kinds) if relations else None
         self.prerequisite_index = None
-        if prerequisites != "paper" and library is not None and method in ("libra", "schema-only"):
+        if prerequisite_rule != "paper" and library is not None and method in ("libra", "schema-only"):
             self.prerequisite_index = PrerequisiteIndex(catalog.names, relations, hard_kinds=hard_kinds)
         self._names = catalog.names  # ToolCatalog.names builds a new list per access: O(catalog) per query
+
+    @property
+    def variant(self) -> str:
+        """Deprecated name of :attr:`recipe`."""
+        return self.recipe
+
+    @property
+    def prerequisites(self) -> str:
+        """Deprecated name of :attr:`prerequisite_rule`."""
+        return self.prerequisite_rule
 
     # ------------------------------------------------------------------ scoring
     def base_scores(self, query: str) -> np.ndarray:
@@ -206,12 +230,12 @@ class ToolRanker:
         bc, cfg = self.base_config, self.config
         return {
             "method": self.method,
-            "variant": self.variant,
+            "recipe": self.recipe,
             "base": bc.base,
             "fusion": bc.fusion,
             "query_mode": bc.query_mode,
             "rrf_k": bc.rrf_k,
-            "prerequisites": self.prerequisites,
+            "prerequisite_rule": self.prerequisite_rule,
             "hard_kinds": list(self.hard_kinds),
             "seeds": cfg.seeds,
             "provider_selection": cfg.provider_selection,

@@ -2,7 +2,7 @@
 
 It runs in the interpreter that has the tools' own dependencies (another virtual environment, another
 Python), so it imports nothing of this package: only the standard library, the user's tools module, and
-the helpers of ``_scitool_worker.py`` beside it (loaded by file path, also standard library only).
+the helpers of ``_worker_helpers.py`` beside it (loaded by file path, also standard library only).
 
 Protocol ``libra-jsonl-1``: one request per line on stdin, one reply per line on stdout, ASCII JSON.
 
@@ -39,9 +39,9 @@ _NAMED_TYPES = {"str": "string", "int": "integer", "float": "number", "bool": "b
 
 
 def _helpers():
-    """``_scitool_worker.py`` beside this file: its network guard, reply encoder and error text."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_scitool_worker.py")
-    spec = importlib.util.spec_from_file_location("_libra_scitool_worker", path)
+    """``_worker_helpers.py`` beside this file: the network guard, reply encoder and error text."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_worker_helpers.py")
+    spec = importlib.util.spec_from_file_location("_libra_worker_helpers", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -108,7 +108,7 @@ class Worker:
 
     def load(self, request: dict) -> dict:
         if request.get("block_network"):
-            HELPERS._block_network()
+            HELPERS.block_network()
         for entry in reversed(request.get("path") or []):
             sys.path.insert(0, entry)
         module = importlib.import_module(request["module"])
@@ -148,8 +148,8 @@ class Worker:
         try:
             value = fn(**kwargs)
         except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt included: a record
-            return {"ok": False, "phase": "call", "error": HELPERS._format_exception(exc), "state": self._dump(live)}
-        return {"ok": True, "reply": HELPERS._encode(value), "state": self._dump(live)}
+            return {"ok": False, "phase": "call", "error": HELPERS.format_exception(exc), "state": self._dump(live)}
+        return {"ok": True, "reply": HELPERS.encode_reply(value), "state": self._dump(live)}
 
 
 def main() -> None:
@@ -174,13 +174,13 @@ def main() -> None:
                 reply = {"ok": False, "phase": "protocol", "error": f"unknown op {op!r}"}
         except BaseException as exc:  # noqa: BLE001 - a failed load or a bad request is a reply, not a crash
             reply = {"ok": False, "phase": "load" if "op" in locals() and op == "load" else "request",
-                     "error": HELPERS._format_exception(exc)}
+                     "error": HELPERS.format_exception(exc)}
         reply["protocol"] = PROTOCOL
         try:
             text = json.dumps(reply, ensure_ascii=True, allow_nan=False)
         except (TypeError, ValueError) as exc:
             text = json.dumps({"protocol": PROTOCOL, "ok": False, "phase": "reply",
-                               "error": f"the state or reply is not JSON: {HELPERS._format_exception(exc)}"})
+                               "error": f"the state or reply is not JSON: {HELPERS.format_exception(exc)}"})
         replies.write(text + "\n")
         replies.flush()
     os._exit(0)

@@ -38,6 +38,7 @@ from typing import Any, Mapping, Sequence
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.records import InvocationRecord, Status, to_jsonable
 from llama_index_libra.runtime.base import Runtime, diff_views
+from llama_index_libra.runtime.sandbox import CLOSED_PROXY, PROXY_VARIABLES, kill_group, unshare_prefix
 
 __all__ = ["SubprocessRuntime", "RemoteState", "DEFAULT_ENV_ALLOWLIST", "WorkerError"]
 
@@ -142,9 +143,7 @@ class _Channel:
 
     def close(self) -> None:
         """Kill the worker's process group, close its pipes and remove its working folder."""
-        from llama_index_libra.runtime.scitoolagent import _kill_group
-
-        _kill_group(self.proc)  # the worker and anything a tool started
+        kill_group(self.proc)  # the worker and anything a tool started
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL was sent
@@ -237,12 +236,7 @@ class SubprocessRuntime(Runtime):
             "path": [str(Path(p).resolve()) for p in path], "to_json": to_json, "from_json": from_json,
             "block_network": self.no_network,
         }
-        if self.no_network:
-            from llama_index_libra.runtime.scitoolagent import SciToolAgentRuntime
-
-            self._prefix = SciToolAgentRuntime._unshare_prefix()
-        else:
-            self._prefix = []
+        self._prefix = unshare_prefix() if self.no_network else []
         try:
             self.fixtures: dict[str, Any] = to_jsonable(dict(fixtures or {}))
         except TypeError as exc:
@@ -265,10 +259,8 @@ class SubprocessRuntime(Runtime):
         env["PYTHONIOENCODING"] = "utf-8"
         env.setdefault("MPLBACKEND", "Agg")
         if self.no_network:
-            from llama_index_libra.runtime.scitoolagent import _CLOSED_PROXY
-
-            for key in ("http_proxy", "https_proxy", "ftp_proxy", "all_proxy"):
-                env[key] = env[key.upper()] = _CLOSED_PROXY
+            for key in PROXY_VARIABLES:
+                env[key] = env[key.upper()] = CLOSED_PROXY
             env["HF_HUB_OFFLINE"] = env["TRANSFORMERS_OFFLINE"] = "1"
         return env
 

@@ -34,6 +34,7 @@ import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
+from llama_index_libra._compat import renamed_keywords
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.records import to_jsonable
 from llama_index_libra.runtime.base import Runtime, jsonable_view, mutable_defaults
@@ -231,8 +232,9 @@ class PythonRuntime(Runtime):
             else ``"python"``).
         timeout_s: per-call timeout (``None``/``0``/``inf``: none, calls run inline).
         view: ``view(state) -> dict`` JSON view for diffs and digests (default: see module docstring).
-        fresh_variants: more state factories (settings on and off, an empty and a seeded store):
-            induction explores from ``state_factory()`` and from each of them.
+        fresh_state_factories: more state factories (settings on and off, an empty and a seeded store):
+            induction explores from ``state_factory()`` and from each of them (``fresh_variants=``:
+            the deprecated name).
     """
 
     def __init__(
@@ -245,8 +247,14 @@ class PythonRuntime(Runtime):
         name: str | None = None,
         timeout_s: float | None = 10.0,
         view: Callable[[Any], Any] | None = None,
-        fresh_variants: Iterable[Callable[[], Any]] = (),
+        fresh_state_factories: Iterable[Callable[[], Any]] = (),
+        **legacy: Any,
     ) -> None:
+        renamed_keywords(legacy, {"fresh_variants": "fresh_state_factories"}, where="PythonRuntime")
+        if "fresh_state_factories" in legacy:
+            fresh_state_factories = legacy.pop("fresh_state_factories")
+        if legacy:
+            raise TypeError(f"PythonRuntime() got unexpected keyword(s) {', '.join(sorted(legacy))}")
         if not callable(state_factory):
             raise TypeError("state_factory must be a callable that returns a fresh state")
         tools = list(tools)
@@ -254,9 +262,9 @@ class PythonRuntime(Runtime):
         self.state_arg = state_arg
         self.default_timeout_s = timeout_s
         self._state_factory = state_factory
-        self._fresh_variants = list(fresh_variants)
-        if not all(callable(f) for f in self._fresh_variants):
-            raise TypeError("fresh_variants must be callables that return fresh states")
+        self._fresh_factories = list(fresh_state_factories)
+        if not all(callable(f) for f in self._fresh_factories):
+            raise TypeError("fresh_state_factories must be callables that return fresh states")
         self._user_view = view
         try:
             self.fixtures: dict[str, Any] = to_jsonable(dict(fixtures or {}))
@@ -295,8 +303,8 @@ class PythonRuntime(Runtime):
         return self._state_factory()
 
     def fresh_states(self) -> list[Any]:
-        """``state_factory()``, then one state per ``fresh_variants`` factory."""
-        return [self._state_factory()] + [factory() for factory in self._fresh_variants]
+        """``state_factory()``, then one state per ``fresh_state_factories`` factory."""
+        return [self._state_factory()] + [factory() for factory in self._fresh_factories]
 
     def snapshot(self, state: Any) -> Any:
         """``copy.deepcopy(state)``."""

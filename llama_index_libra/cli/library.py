@@ -7,14 +7,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-__all__ = ["register"]
+from llama_index_libra.cli.common import CLIError, embed_models, optional_float, positive_float, positive_int
+
+__all__ = ["register", "cmd_catalog", "cmd_induce", "cmd_show", "cmd_query"]
 
 _SHOW_TOP = 5  # consumers listed by `libra show` without --tool
 
 
 def cmd_induce(args: argparse.Namespace) -> int:
     """``libra induce``: build a library over a benchmark's or the user's runtime and write it with its report."""
-    from llama_index_libra.induction.defaults import benchmark_runtime
+    from llama_index_libra.benchmarks.libraries import benchmark_runtime
     from llama_index_libra.induction.engine import InductionConfig, induce
     from llama_index_libra.library import load_overrides
 
@@ -56,8 +58,6 @@ def _check_outputs(args: argparse.Namespace) -> tuple[Path, Path]:
     """The library and report paths, checked writable before the build starts; temporary files
     left beside them by a killed earlier run are removed."""
     from llama_index_libra._io import check_writable, temp_files_beside
-    from llama_index_libra.cli import CLIError
-
     out = Path(args.out)
     report_path = Path(args.report) if args.report else out.with_name(out.name.replace(".json", "") + ".report.json")
     for path in (out, report_path):
@@ -71,7 +71,6 @@ def _llm_proposer(args: argparse.Namespace, runtime: Any) -> Any:
     """The LLM contract proposer of ``--llm`` (None: the schema-derived proposer)."""
     if args.llm is None:
         return None
-    from llama_index_libra.cli import CLIError
     from llama_index_libra.contracts.llm import LLMContractProposer
     from llama_index_libra.llms import make_llm
     from llama_index_libra.retrieval.dense import default_cache_dir
@@ -91,8 +90,6 @@ def _llm_proposer(args: argparse.Namespace, runtime: Any) -> Any:
 
 def _induce_runtime(args: argparse.Namespace, benchmark_runtime: Any) -> Any:
     """The runtime of ``--runtime MODULE:FACTORY`` (the user's own), else of ``--benchmark``."""
-    from llama_index_libra.cli import CLIError
-
     if bool(args.runtime) == bool(args.benchmark):
         raise CLIError("give exactly one of --runtime MODULE:FACTORY (your own tools) or --benchmark NAME")
     if args.runtime:
@@ -115,16 +112,6 @@ def _config_fields() -> list[Any]:
     return [f for f in dataclasses.fields(InductionConfig) if f.init]
 
 
-def _optional_float(text: str) -> float | None:
-    """A float, or ``none``/``off`` for no limit."""
-    if text.strip().lower() in ("none", "off"):
-        return None
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number or 'none', got {text!r}") from None
-
-
 def _add_config_flags(p: argparse.ArgumentParser) -> None:
     """One ``--flag`` per InductionConfig field without a hand-named flag (so the CLI offers every
     option of ``induce()``); the defaults are the dataclass's own."""
@@ -139,7 +126,7 @@ def _add_config_flags(p: argparse.ArgumentParser) -> None:
             continue
         if kind is None and default is not None:
             continue  # a structured field: set it from Python
-        p.add_argument(f"--{f.name.replace('_', '-')}", dest=f"config_{f.name}", type=kind or _optional_float,
+        p.add_argument(f"--{f.name.replace('_', '-')}", dest=f"config_{f.name}", type=kind or optional_float,
                        metavar=f.name.upper(), default=argparse.SUPPRESS, help=f"InductionConfig.{f.name} (default {default})")
 
 
@@ -155,8 +142,6 @@ def _induction_config(args: argparse.Namespace, config_cls: Any) -> Any:
 
 def _load_contracts(path: str) -> dict[str, Any]:
     """``--contracts FILE``: a JSON object tool name -> contract (e.g. a library's ``contracts``)."""
-    from llama_index_libra.cli import CLIError
-
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -170,8 +155,6 @@ def _load_contracts(path: str) -> dict[str, Any]:
 
 def _runtime_options(args: argparse.Namespace) -> dict[str, Any]:
     """Keyword arguments for the benchmark's runtime from its own flags (SciToolEval's checkout)."""
-    from llama_index_libra.cli import CLIError
-
     given = {"checkout": args.scitoolagent, "python": args.scitoolagent_python, "no_network": args.no_network or None}
     options = {k: v for k, v in given.items() if v is not None}
     if options and not (args.benchmark or "").startswith("scitooleval"):
@@ -228,25 +211,16 @@ def cmd_query(args: argparse.Namespace) -> int:
     import sys
 
     from llama_index_libra.adapters.retriever import LibraRetriever
-    from llama_index_libra.cli import _embed_models, retrieval_options
+    from llama_index_libra.retrieval.settings import RetrievalSettings
 
-    options = retrieval_options(args)
-    if args.aggregate is not None:
-        options["aggregate"] = args.aggregate
-    if args.kinds:
-        options["kinds"] = tuple(v for v in args.kinds.split("+") if v)
     retriever = LibraRetriever.from_library(
         args.library,
-        embed_model=_embed_models(args.embed_model),
+        embed_model=embed_models(args.embed_model),
         method=args.method,
         top_k=args.k,
-        seeds=args.seeds,
-        provider_selection=args.selection,
-        hops=args.hops,
         always_include=[n for n in (args.always_include or "").split(",") if n],
         cache_dir=args.cache_dir,
-        variant=args.variant,
-        **options,
+        settings=RetrievalSettings.from_arguments(args),
     )
     hits = retriever.rank(args.query)
     if not args.query.strip():
@@ -263,8 +237,6 @@ def cmd_query(args: argparse.Namespace) -> int:
 def cmd_catalog(args: argparse.Namespace) -> int:
     """``libra catalog``: check a catalog (file, runtime or MCP server), optionally write it and check a library."""
     from llama_index_libra.catalog import ToolCatalog
-    from llama_index_libra.cli import CLIError
-
     if sum(bool(x) for x in (args.path, args.runtime, args.mcp)) != 1:
         raise CLIError("give one catalog source: a catalog file, --runtime MODULE:FACTORY, or --mcp 'SERVER COMMAND'")
     if args.mcp:
@@ -306,21 +278,9 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive_float(text: str) -> float:
-    """argparse type: a finite number of seconds above zero."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
-
-
 def register(sub: Any) -> None:
     """Add ``catalog``, ``induce``, ``show`` and ``query`` to the ``libra`` subcommands."""
-    from llama_index_libra.cli import _positive_int, add_retrieval_arguments
-    from llama_index_libra.retrieval.propagation import PROVIDER_SELECTIONS
+    from llama_index_libra.retrieval.settings import RetrievalSettings
 
     p = sub.add_parser("catalog", help="check a tool catalog file (JSON, {\"tools\": [...]} or JSONL of function docs)")
     p.add_argument("path", nargs="?", default=None, help="a catalog file (or give --runtime)")
@@ -349,7 +309,7 @@ def register(sub: Any) -> None:
     p.add_argument("--tau", type=float, default=argparse.SUPPRESS, help="field-name alignment threshold for compatibility (default 0.5)")
     p.add_argument("--contracts", default=None, metavar="FILE",
                    help="JSON of tool name -> contract (or a saved library, to reuse its contracts) instead of proposing them")
-    p.add_argument("--timeout", type=_optional_float, default=argparse.SUPPRESS, help="per-call timeout in seconds (default 5; 'none': no limit)")
+    p.add_argument("--timeout", type=optional_float, default=argparse.SUPPRESS, help="per-call timeout in seconds (default 5; 'none': no limit)")
     p.add_argument("--field-encoder", default="minilm", help="minilm (default), lexical, or an embedding model")
     p.add_argument("--overrides", default=None, help="JSON file of relations to pin or veto")
     p.add_argument("--executor", choices=["serial", "process", "ray"], default="process",
@@ -370,10 +330,10 @@ def register(sub: Any) -> None:
                    help="reply cache folder (default: ~/.cache/llama-index-libra/llm-contracts); reruns resume from it")
     p.add_argument("--context-window", type=int, default=32768, help="the model's context window (tokens)")
     p.add_argument("--max-tokens", type=int, default=4096, help="most tokens per contract reply")
-    p.add_argument("--request-timeout", type=_positive_float, default=300.0,
+    p.add_argument("--request-timeout", type=positive_float, default=300.0,
                    help="seconds to wait for one LLM reply (default 300); a tool whose request times out gets the "
                    "schema-derived contract, recorded in the report")
-    p.add_argument("--llm-attempts", type=_positive_int, default=3,
+    p.add_argument("--llm-attempts", type=positive_int, default=3,
                    help="tries per LLM request against an unreachable server or a 429/5xx (default 3)")
     p.add_argument("--quiet", action="store_true")
     _add_config_flags(p)  # last: a field that already has a hand-written flag keeps it
@@ -388,14 +348,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("query", help="rank a library's tools for a query, with the reasons for promotions")
     p.add_argument("library")
     p.add_argument("query")
-    p.add_argument("--k", type=_positive_int, default=15, help="top_k (default 15)")
+    p.add_argument("--k", type=positive_int, default=15, help="top_k (default 15)")
     p.add_argument("--method", default="libra", help="bm25, qts, hybrid, schema-only or libra (default)")
-    p.add_argument("--variant", choices=["default", "paper"], default="default", help="paper: the paper's dense joined-query base")
-    p.add_argument("--seeds", type=_positive_int, default=15, help="K_s, seeded consumers (default 15)")
-    p.add_argument("--selection", choices=PROVIDER_SELECTIONS, default="both", help="provider selection (default both)")
-    p.add_argument("--hops", type=_positive_int, default=1, help="propagation hops (default 1)")
-    p.add_argument("--kinds", default=None, help="relation kinds followed, '+'-separated (default all)")
     p.add_argument("--always-include", default=None, help="comma-separated tools always in the result")
     p.add_argument("--cache-dir", default=None, help="embedding cache folder")
-    add_retrieval_arguments(p)
+    RetrievalSettings.add_arguments(p, propagation=True)
     p.set_defaults(func=cmd_query)

@@ -74,13 +74,14 @@ import re
 from decimal import Decimal
 from typing import Any, Iterable, Mapping
 
+from llama_index_libra.benchmarks.bfcl.benchmark import BFCL_INSTALL_HINT, load_bfcl_catalog
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.records import Status, to_jsonable
 from llama_index_libra.runtime.base import Runtime, mutable_defaults
 
-__all__ = ["BFCLRuntime", "BFCLSnapshot", "BFCL_CLASS_NAMES", "BFCL_INSTALL_HINT", "classify_bfcl_output"]
+__all__ = ["BFCLRuntime", "BFCLSnapshot", "BFCL_CLASS_NAMES", "BFCL_INSTALL_HINT", "SANDBOX_SCENARIO", "classify_bfcl_output",
+           "sandbox_runtime"]
 
-BFCL_INSTALL_HINT = "pip install --no-deps bfcl-eval==2026.3.23 mpmath"
 _SOURCE_PACKAGE = "bfcl_eval.eval_checker.multi_turn_eval.func_source_code"
 # class name -> module under func_source_code (the doc file is the module name + ".json")
 _CLASS_MODULES: dict[str, str] = {
@@ -387,8 +388,6 @@ class BFCLRuntime(Runtime):
         self._types = {c: _import_class(c) for c in self.classes}
 
         if catalog is None:
-            from llama_index_libra.benchmarks.bfcl import load_bfcl_catalog
-
             catalog = load_bfcl_catalog()
         self.catalog = catalog.subset(t.name for t in catalog if t.namespace in self.classes)
         self._dispatch: dict[str, tuple[str, str, dict[str, Any]]] = {}
@@ -497,3 +496,10 @@ class BFCLRuntime(Runtime):
             if facts:
                 fixtures[cls_name] = to_jsonable(facts)
         return fixtures
+
+
+def sandbox_runtime(**kwargs: Any) -> BFCLRuntime:
+    """The runtime induction explores for the BFCL benchmark: :class:`BFCLRuntime` over
+    :data:`SANDBOX_SCENARIO` (BFCL's defaults plus a small file tree; no benchmark task in it)."""
+    kwargs.setdefault("initial_config", SANDBOX_SCENARIO)
+    return BFCLRuntime(**kwargs)

@@ -6,29 +6,30 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-__all__ = ["register"]
+from llama_index_libra.cli.common import load_benchmark, offline_env, positive_int
+
+__all__ = ["register", "cmd_analyze", "cmd_graph"]
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from llama_index_libra.cli import _load_benchmark, _offline_env
     from llama_index_libra.evaluation.analysis import recovery_breakdown
-    from llama_index_libra.evaluation.variants import parse_variant
+    from llama_index_libra.evaluation.table6 import parse_propagation
     from llama_index_libra.library import ToolLibrary
     from llama_index_libra.retrieval.propagation import PropagationConfig
     from llama_index_libra.retrieval.ranker import ToolRanker
 
-    _offline_env()
-    bench = _load_benchmark(args.benchmark)
+    offline_env()
+    bench = load_benchmark(args.benchmark)
     if args.library:
         library = ToolLibrary.load(args.library, catalog=bench.catalog)
     else:
-        from llama_index_libra.induction.defaults import default_library
+        from llama_index_libra.benchmarks.libraries import default_library
 
         library = default_library(args.benchmark, catalog=bench.catalog, show_progress=not args.quiet)
-    config = parse_variant(args.variant) if args.variant and args.variant != "default" else PropagationConfig()
+    config = parse_propagation(args.propagation) if args.propagation and args.propagation != "default" else PropagationConfig()
     qts = ToolRanker(bench.catalog, method="qts", embed_model=args.embed_model, cache_dir=args.cache_dir, show_progress=not args.quiet)
     # Table 3 asks what propagation does to QTS's misses: LIBRA over the same dense base (the paper's)
-    libra = ToolRanker(bench.catalog, method="libra", library=library, config=config, dense=qts.dense, variant="paper")
+    libra = ToolRanker(bench.catalog, method="libra", library=library, config=config, dense=qts.dense, recipe="paper")
     report = recovery_breakdown(bench, qts, libra, k=args.k, show_progress=not args.quiet)
     print(f"{bench.name}: gold tools outside QTS's top {report.k} over {report.n_tasks} tasks "
           f"(K_s={config.seeds}, selection={config.provider_selection}, hops={config.hops})")
@@ -68,13 +69,12 @@ _PNG_MAX_NODES = 60  # tools drawn in a PNG by default: more would not be readab
 
 def register(sub: Any) -> None:
     """Add ``analyze`` and ``graph`` to the ``libra`` subcommands."""
-    from llama_index_libra.cli import _positive_int
-
     p = sub.add_parser("analyze", help="Table 3: why gold tools missed by dense retrieval are (not) recovered by LIBRA")
     p.add_argument("--benchmark", required=True, help="benchmark name (bfcl)")
     p.add_argument("--library", default=None, help="a tool library JSON file (default: build/load the benchmark's)")
-    p.add_argument("--k", type=_positive_int, default=None, help="cutoff K (default: the benchmark's, 15 for BFCL)")
-    p.add_argument("--variant", default=None, help="propagation setting, e.g. 'seeds=10,selection=field-best,hops=2'")
+    p.add_argument("--k", type=positive_int, default=None, help="cutoff K (default: the benchmark's, 15 for BFCL)")
+    p.add_argument("--propagation", "--variant", dest="propagation", default=None,
+                   help="propagation setting, e.g. 'seeds=10,selection=field-best,hops=2' (--variant: its deprecated name)")
     p.add_argument("--embed-model", default=None, help="encoder: minilm (offline default), qwen3, or a model name/path")
     p.add_argument("--cache-dir", default=None, help="embedding cache folder (default ~/.cache/llama-index-libra)")
     p.add_argument("--examples", type=int, default=0, help="print this many example occurrences per outcome")
@@ -89,6 +89,6 @@ def register(sub: Any) -> None:
     group.add_argument("--namespace", default=None, help="draw the relations touching this class/app (e.g. VehicleControlAPI)")
     group.add_argument("--tool", default=None, help="draw this tool's providers and consumers (e.g. TravelAPI.book_flight)")
     p.add_argument("--kinds", default=None, help="comma-separated relation kinds: provenance,compatibility,state")
-    p.add_argument("--max-nodes", type=_positive_int, default=None,
+    p.add_argument("--max-nodes", type=positive_int, default=None,
                    help="at most this many tools, best connected first (default: 60 in a PNG, all in an export)")
     p.set_defaults(func=cmd_graph)

@@ -12,6 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from llama_index_libra._io import canonical_json
+from llama_index_libra.benchmarks.base import benchmark_runtime
+from llama_index_libra.induction.engine import InductionConfig, induce
+from llama_index_libra.library import LibraryError, ToolLibrary
+from llama_index_libra.retrieval.dense import default_cache_dir
 
 __all__ = ["ENGINE_VERSION", "benchmark_runtime", "default_library", "library_cache_path"]
 
@@ -21,24 +25,8 @@ log = logging.getLogger(__name__)
 ENGINE_VERSION = "7"
 
 
-def benchmark_runtime(benchmark: str, **kwargs: Any) -> Any:
-    """The sandbox runtime of a packaged benchmark."""
-    if benchmark == "bfcl":
-        from llama_index_libra.runtime.bfcl import SANDBOX_SCENARIO, BFCLRuntime
-
-        kwargs.setdefault("initial_config", SANDBOX_SCENARIO)
-        return BFCLRuntime(**kwargs)
-    if benchmark in ("scitooleval", "scitooleval-all"):
-        # the user's SciToolAgent checkout: --scitoolagent PATH, else $LIBRA_SCITOOLAGENT
-        from llama_index_libra.runtime.scitoolagent import scitoolagent_runtime
-
-        return scitoolagent_runtime(**kwargs)
-    raise ValueError(f"benchmark {benchmark!r} has no packaged runtime; induce with your own runtime")
-
-
 def library_cache_path(benchmark: str, catalog: Any, config: Any, field_encoder: str, cache_dir: Any = None) -> Path:
-    from llama_index_libra.retrieval.dense import default_cache_dir
-
+    """Where the default library of ``benchmark`` for these settings is cached."""
     key = canonical_json(
         {"benchmark": benchmark, "catalog": catalog.fingerprint(), "config": config.to_json(), "field_encoder": field_encoder, "engine": ENGINE_VERSION}
     )
@@ -50,9 +38,6 @@ def library_cache_path(benchmark: str, catalog: Any, config: Any, field_encoder:
 def default_library(benchmark: str, *, catalog: Any = None, config: Any = None, field_encoder: str = "minilm",
                     cache_dir: Any = None, show_progress: bool = False, rebuild: bool = False) -> Any:
     """Load the benchmark's default library from the cache, or induce and cache it."""
-    from llama_index_libra.induction.engine import InductionConfig, induce
-    from llama_index_libra.library import LibraryError, ToolLibrary
-
     runtime = benchmark_runtime(benchmark)
     catalog = catalog or runtime.catalog
     config = config or InductionConfig()

@@ -1,9 +1,10 @@
 """One SciToolAgent tool call, run by the checkout's own interpreter (standard library only).
 
-:class:`llama_index_libra.runtime.scitoolagent.SciToolAgentRuntime` starts this file as a script with
+:class:`llama_index_libra.benchmarks.scitooleval.runtime.SciToolAgentRuntime` starts this file as a script with
 the user's SciToolAgent interpreter, in a fresh temporary working directory, once per call. It must
 run on that interpreter (Python 3.8 or newer, none of this package's dependencies), so it imports
-nothing but the standard library and the one checkout module the tool needs.
+nothing but the standard library, the one checkout module the tool needs, and the package's
+``runtime/_worker_helpers.py`` (loaded by its path; standard library only).
 
 Protocol: the request is one JSON object on stdin::
 
@@ -33,8 +34,8 @@ the tool's module is imported (a fallback for machines without ``unshare -n``; s
 from __future__ import annotations
 
 import contextlib
-import errno
 import importlib
+import importlib.util
 import json
 import os
 import sys
@@ -45,46 +46,17 @@ PROTOCOL = "libra-scitool-1"
 NETWORK_MESSAGE = "network access is disabled by SciToolAgentRuntime(no_network=True)"
 
 
-def _block_network() -> None:
-    """Make every AF_INET/AF_INET6 connection and every name lookup fail at once."""
-    import socket
-
-    def refuse(*_args, **_kwargs):
-        raise OSError(errno.ENETUNREACH, NETWORK_MESSAGE)
-
-    def no_lookup(*_args, **_kwargs):
-        raise socket.gaierror(socket.EAI_NONAME, NETWORK_MESSAGE)
-
-    internet = {socket.AF_INET, getattr(socket, "AF_INET6", socket.AF_INET)}
-    base = socket.socket
-
-    class GuardedSocket(base):  # type: ignore[misc, valid-type]
-        def connect(self, address):  # noqa: D102 - same contract as socket.connect
-            if self.family in internet:
-                refuse()
-            return base.connect(self, address)
-
-        def connect_ex(self, address):  # noqa: D102
-            if self.family in internet:
-                return errno.ENETUNREACH
-            return base.connect_ex(self, address)
-
-        def sendto(self, *args):  # noqa: D102 - UDP (DNS, NTP) goes nowhere either
-            if self.family in internet:
-                refuse()
-            return base.sendto(self, *args)
-
-    socket.socket = GuardedSocket  # type: ignore[misc]
-    socket.create_connection = refuse  # type: ignore[assignment]
-    socket.getaddrinfo = no_lookup  # type: ignore[assignment]
-    socket.gethostbyname = no_lookup  # type: ignore[assignment]
-    socket.gethostbyname_ex = no_lookup  # type: ignore[assignment]
-    socket.gethostbyaddr = no_lookup  # type: ignore[assignment]
+def _helpers():
+    """``runtime/_worker_helpers.py`` of this package, loaded by path (this script runs outside the package)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(here, os.pardir, os.pardir, "runtime", "_worker_helpers.py")
+    spec = importlib.util.spec_from_file_location("_libra_worker_helpers", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def _format_exception(exc: BaseException) -> str:
-    text = str(exc)
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+HELPERS = _helpers()
 
 
 def _resolve(request: dict):
@@ -100,26 +72,6 @@ def _resolve(request: dict):
     return fn
 
 
-def _encode(value) -> dict:
-    """A JSON description of the tool's return value."""
-    if value is None:
-        return {"kind": "none"}
-    if isinstance(value, str):
-        return {"kind": "text", "value": value}
-    if isinstance(value, (bool, int, float, list, dict)):
-        try:
-            json.dumps(value, allow_nan=False)
-        except (TypeError, ValueError):
-            pass
-        else:
-            return {"kind": "json", "value": value}
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a broken __repr__ is still an answer to report
-        text = "<unrepresentable>"
-    return {"kind": "opaque", "type": f"{type(value).__module__}.{type(value).__qualname__}", "repr": text[:500]}
-
-
 def main() -> None:
     here = os.path.dirname(os.path.abspath(__file__))
     # the script's own folder (this package's runtime modules) must not shadow the checkout's imports
@@ -128,7 +80,7 @@ def main() -> None:
     request = json.loads(sys.stdin.read())
     sys.stdin = open(os.devnull)  # a tool that reads stdin gets end-of-file, not the request
     if request.get("block_network"):
-        _block_network()
+        HELPERS.block_network(NETWORK_MESSAGE)
     sys.path.insert(0, request["tools_root"])
     started = time.perf_counter()
     frame: dict = {"protocol": PROTOCOL}
@@ -137,20 +89,20 @@ def main() -> None:
             fn = _resolve(request)
         except BaseException as exc:  # noqa: BLE001 - reported, never raised
             traceback.print_exc()
-            frame.update(ok=False, phase="import", error=_format_exception(exc))
+            frame.update(ok=False, phase="import", error=HELPERS.format_exception(exc))
         else:
             try:
                 value = fn(request["input"])
             except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt included
                 traceback.print_exc()
-                frame.update(ok=False, phase="call", error=_format_exception(exc))
+                frame.update(ok=False, phase="call", error=HELPERS.format_exception(exc))
             else:
-                frame.update(ok=True, phase="reply", reply=_encode(value))
+                frame.update(ok=True, phase="reply", reply=HELPERS.encode_reply(value))
     frame["duration_s"] = round(time.perf_counter() - started, 6)
     try:
         line = json.dumps(frame, ensure_ascii=True, allow_nan=False)
     except (TypeError, ValueError) as exc:
-        line = json.dumps({"protocol": PROTOCOL, "ok": False, "phase": "reply", "error": _format_exception(exc)})
+        line = json.dumps({"protocol": PROTOCOL, "ok": False, "phase": "reply", "error": HELPERS.format_exception(exc)})
     try:
         reply_stream.write(line + "\n")
         reply_stream.flush()

@@ -1,0 +1,169 @@
+"""A LibraRetriever on disk: its library, a small JSON config and the tool embeddings (no pickle).
+
+:func:`persist_retriever` writes ``libra_library.json``, ``libra_retriever.json`` (method, top_k,
+always-included tools, the encoder's identity, the :class:`RetrievalSettings`) and the embedding
+matrix (``.npy``, in the embedding cache's layout); :func:`load_retriever` reads them back through
+the retriever class's own constructor, so a reload with the same encoder does not re-embed.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+import numpy as np
+
+from llama_index_libra._io import atomic_write_bytes, atomic_write_json, confined_path, parse_json
+from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.library import LibraryError, ToolLibrary
+from llama_index_libra.retrieval.settings import RetrievalSettings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from llama_index.core.tools import BaseTool
+
+__all__ = ["RETRIEVER_FORMAT", "RETRIEVER_VERSION", "RETRIEVER_CONFIG_FILE", "LIBRARY_FILE", "persist_retriever", "load_retriever",
+           "stored_settings"]
+
+log = logging.getLogger(__name__)
+
+RETRIEVER_FORMAT = "llama-index-libra/retriever"
+# 2: the retrieval options are the fields of RetrievalSettings (``recipe``, ``prerequisite_rule``);
+# version 1 files (``variant``, ``prerequisites``) still load.
+RETRIEVER_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+RETRIEVER_CONFIG_FILE = "libra_retriever.json"
+LIBRARY_FILE = "libra_library.json"
+# what a version-1 config's "retrieval" entry may hold
+_V1_OPTIONS = ("variant", "base", "fusion", "query_mode", "rrf_k", "prerequisites", "hard_kinds", "aggregate")
+
+
+def persist_retriever(retriever: Any, persist_dir: str | Path) -> Path:
+    """Write ``retriever``'s library, config and tool embeddings into ``persist_dir`` (atomic writes)."""
+    persist_dir = Path(persist_dir)
+    library = retriever.library if retriever.library is not None else ToolLibrary(catalog=retriever.catalog)
+    library.save(persist_dir / LIBRARY_FILE)
+    ranker = retriever.ranker
+    dense = ranker.dense
+    embeddings = None
+    if dense is not None:
+        target = dense.cache_path_in(persist_dir)  # the cache layout, rooted in the persist folder
+        buffer = io.BytesIO()
+        np.save(buffer, dense.matrix, allow_pickle=False)
+        atomic_write_bytes(target, buffer.getvalue())
+        embeddings = target.relative_to(persist_dir).as_posix()
+    config = {
+        "format": RETRIEVER_FORMAT,
+        "version": RETRIEVER_VERSION,
+        "library": LIBRARY_FILE,
+        "catalog_fingerprint": retriever.catalog.fingerprint(),
+        "catalog_name": retriever.catalog.name,
+        "method": retriever.method,
+        "top_k": retriever.top_k,
+        "always_include": list(retriever.always_include),
+        "encoder": dense.encoder if dense is not None else None,
+        "retrieval": ranker.retrieval_settings.to_json(),
+        "embeddings": embeddings,
+    }
+    atomic_write_json(persist_dir / RETRIEVER_CONFIG_FILE, config, indent=1)
+    return persist_dir
+
+
+def _read_config(persist_dir: Path) -> dict[str, Any]:
+    config_path = persist_dir / RETRIEVER_CONFIG_FILE
+    if not config_path.exists():
+        raise LibraryError(f"{persist_dir} holds no {RETRIEVER_CONFIG_FILE}: not a persisted LibraRetriever")
+    try:
+        raw = config_path.read_bytes()
+    except OSError as exc:
+        raise LibraryError(f"cannot read {config_path}: {exc.strerror or exc}") from None
+    config = parse_json(raw, error=lambda r: LibraryError(f"{config_path} is corrupt: {r}"))
+    if not isinstance(config, dict) or config.get("format") != RETRIEVER_FORMAT:
+        raise LibraryError(f"{config_path} is not a LibraRetriever config (missing or wrong 'format')")
+    if config.get("version") not in READABLE_VERSIONS:
+        raise LibraryError(
+            f"{config_path}: config version {config.get('version')!r} is not supported (expects {RETRIEVER_VERSION})"
+        )
+    return config
+
+
+def stored_settings(config: dict[str, Any]) -> RetrievalSettings:
+    """The retrieval settings of a persisted config; one written before they existed used the paper's."""
+    stored = config.get("retrieval")
+    if config.get("version") == 1:
+        # version 1 kept the propagation fields beside the retrieval options
+        data = {k: stored[k] for k in _V1_OPTIONS if isinstance(stored, dict) and k in stored}
+        if not isinstance(stored, dict):
+            data = {"variant": "paper"}
+        data.update({k: config[k] for k in ("seeds", "provider_selection", "hops", "kinds") if config.get(k) is not None})
+        return RetrievalSettings.from_json(data)
+    return RetrievalSettings.from_json(stored if isinstance(stored, dict) else {})
+
+
+def load_retriever(
+    cls: Any,
+    persist_dir: str | Path,
+    *,
+    tools: Sequence["BaseTool"] | None = None,
+    embed_model: Any = None,
+    cache_dir: str | Path | bool | None = None,
+    callback_manager: Any = None,
+    library: ToolLibrary | str | Path | None = None,
+    settings: RetrievalSettings | None = None,
+    **options: Any,
+) -> Any:
+    """A ``cls`` (a LibraRetriever class) from a folder :func:`persist_retriever` wrote.
+
+    The config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=`` for
+    one kept elsewhere. ``settings``/``options`` override the stored retrieval settings.
+    """
+    persist_dir = Path(persist_dir)
+    config = _read_config(persist_dir)
+    config_path = persist_dir / RETRIEVER_CONFIG_FILE
+    if settings is None:
+        try:
+            settings = stored_settings(config)
+        except (TypeError, ValueError) as exc:
+            raise LibraryError(f"{config_path}: 'retrieval' holds invalid settings: {exc}") from None
+    tools = list(tools) if tools is not None else None
+    name = config.get("catalog_name") if isinstance(config.get("catalog_name"), str) else "catalog"
+    catalog = ToolCatalog.from_tools(tools, name=name) if tools is not None else None
+    if isinstance(library, ToolLibrary):
+        pass
+    elif library is not None:
+        library = ToolLibrary.load(library, catalog=catalog)
+    else:
+        entry = confined_path(persist_dir, config.get("library", LIBRARY_FILE),
+                              error=lambda r: LibraryError(f"{config_path}: 'library' {r}; pass library= to load one from elsewhere"))
+        library = ToolLibrary.load(entry, catalog=catalog)
+    stored_embeddings = config.get("embeddings")
+    if cache_dir is None and config.get("method") != "bm25" and isinstance(stored_embeddings, str):
+        try:
+            embeddings_path = confined_path(persist_dir, stored_embeddings, error=LibraryError)
+        except LibraryError:
+            embeddings_path = None  # an entry pointing outside the folder is ignored: re-embed
+        if embeddings_path is not None and embeddings_path.is_file():
+            from llama_index_libra.retrieval.dense import encoder_id, resolve_embed_model
+
+            embed_model = resolve_embed_model(embed_model)
+            if encoder_id(embed_model) == config.get("encoder"):
+                cache_dir = persist_dir  # the saved embeddings: no re-embedding
+    retriever = cls._build(
+        library.catalog,
+        tools=tools,
+        library=library,
+        settings=RetrievalSettings.of(settings, options, where="retrieval option"),
+        missing_tools_hint=f"LibraRetriever.from_persist_dir({str(persist_dir)!r}, tools=tools)",
+        embed_model=embed_model,
+        method=config["method"],
+        top_k=config["top_k"],
+        always_include=config.get("always_include", []),
+        cache_dir=cache_dir,
+        callback_manager=callback_manager,
+    )
+    dense = retriever.ranker.dense
+    stored = config.get("encoder")
+    if dense is not None and stored is not None and dense.encoder != stored:
+        log.warning("%s was persisted with encoder %s but is loaded with %s: scores will differ", persist_dir, stored, dense.encoder)
+    return retriever
