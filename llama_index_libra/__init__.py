@@ -23,6 +23,7 @@ _EXPORTS = {
     "LibraryError": "llama_index_libra.library",
     "PropagationConfig": "llama_index_libra.retrieval.propagation",
     "ToolRanker": "llama_index_libra.retrieval.ranker",
+    "RetrievalSettings": "llama_index_libra.retrieval.settings",
     "LibraRetriever": "llama_index_libra.adapters.retriever",
     "LibraToolRetrieverTool": "llama_index_libra.adapters.tool",
     "AgenticToolRetriever": "llama_index_libra.adapters.agentic",

@@ -157,7 +157,7 @@ def bench_bfcl(n_queries: int, warmup: int, k: int, graph_module: str | None = N
 
     bench = load_benchmark("bfcl")
     library = default_library("bfcl", catalog=bench.catalog)
-    libra = ToolRanker(bench.catalog, method="libra", library=library, variant="paper")
+    libra = ToolRanker(bench.catalog, method="libra", library=library, recipe="paper")
     _swap_graph(libra, library, graph_module)
     assert libra.dense is not None and libra.graph is not None
     dense = libra.dense
@@ -270,7 +270,7 @@ def bench_synthetic(n_tools: int, n_queries: int, warmup: int, k: int, dim: int 
     rng = np.random.default_rng(seed + n_tools)
     library = synthetic_library(n_tools, seed=seed)
     dense = _random_dense(library.catalog, dim, rng)
-    libra = ToolRanker(library.catalog, method="libra", library=library, dense=dense, config=PropagationConfig(), variant="paper")
+    libra = ToolRanker(library.catalog, method="libra", library=library, dense=dense, config=PropagationConfig(), recipe="paper")
     _swap_graph(libra, library, graph_module)
     assert libra.graph is not None
     # queries near random tools, so seeds have a real score gap over the rest
@@ -287,7 +287,7 @@ def profile_synthetic(n_tools: int, n_queries: int, k: int, dim: int = 384, seed
     rng = np.random.default_rng(seed + n_tools)
     library = synthetic_library(n_tools, seed=seed)
     dense = _random_dense(library.catalog, dim, rng)
-    ranker = ToolRanker(library.catalog, method="libra", library=library, dense=dense, variant="paper")
+    ranker = ToolRanker(library.catalog, method="libra", library=library, dense=dense, recipe="paper")
     _swap_graph(ranker, library, graph_module)
     graph, config = ranker.graph, ranker.config
     assert graph is not None

@@ -29,6 +29,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 from llama_index_libra.benchmarks.base import Benchmark, Task  # noqa: E402
 from llama_index_libra.evaluation.runner import compare_to_baseline, evaluate, format_comparisons, format_table  # noqa: E402
 from llama_index_libra.library import ToolLibrary  # noqa: E402
+from llama_index_libra.retrieval.settings import RetrievalSettings  # noqa: E402
 
 
 def _module(path: Path) -> Any:
@@ -122,8 +123,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             library = default_library(item, catalog=bench.catalog)
         print(f"\n{bench.name}: {len(bench.catalog)} tools, {len(bench.tasks)} tasks ({bench.notes[0]}), {len(library.relations)} relations")
         report = evaluate(bench, ["bm25", "qts", "hybrid", "libra"], k=args.k, library=library, paper_row=True, show_progress=False)
-        rule = evaluate(bench, ["libra"], k=args.k, library=library, show_progress=False, options={"prerequisites": "after-consumer"})
-        rule.results[0].variant = "after-consumer"
+        rule = evaluate(bench, ["libra"], k=args.k, library=library, show_progress=False,
+                        settings=RetrievalSettings(prerequisite_rule="after-consumer"))
+        rule.results[0].setting = "after-consumer"
         report.results.append(rule.results[0])
         print(format_table(report))
         rows = compare_to_baseline(report, "libra [paper]") + [

@@ -20,12 +20,11 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 
-import fuzzing  # noqa: E402
+from tests.support import fuzzing  # noqa: E402
 
 TARGETS = {
     "catalog": (fuzzing.catalog_files, lambda case: fuzzing.check_catalog(*case)),

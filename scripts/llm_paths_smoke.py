@@ -12,7 +12,7 @@
     python scripts/llm_paths_smoke.py --api-base http://127.0.0.1:8000/v1 --model MODEL
 
 Works against ``vllm serve MODEL``, llama.cpp's or llama-cpp-python's server, or the fake server
-of the tests (``python tests/fake_openai_server.py --port 8011``). Nothing is cached between runs
+of the tests (``python tests/support/fake_openai_server.py --port 8011``). Nothing is cached between runs
 unless ``--cache`` is given.
 """
 

@@ -53,7 +53,7 @@ def plot_recall_ndcg(report: "EvalReport", path: str | Path, *, dpi: int = 150) 
         methods = list(dict.fromkeys(r.method for r in report.results))
         for r, x, y in zip(report.results, xs, ys):
             color = colors[methods.index(r.method) % len(colors)]
-            marker = "o" if r.variant == "default" else "s"
+            marker = "o" if r.setting == "default" else "s"
             ax.scatter([x], [y], color=color, marker=marker, s=36, zorder=3)
             ax.annotate(r.label, (x, y), textcoords="offset points", xytext=(5, 4), fontsize=8)
         ax.set_xlim(*_padded_limits(xs))

@@ -18,7 +18,7 @@ and unpicklable runtimes work), else spawned (the runtime must pickle). It ignor
 is the parent's to handle) and, on Linux, is killed by the kernel when its parent dies.
 
 Cost: each call pays a pipe round trip and the pickling of its record (snapshots travel once per
-state, not once per call); see the README's "Security and robustness" section for measurements.
+state, not once per call); see docs/security.md ("Tool faults and interrupted builds") for measurements.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ crash, a timeout or a CPU-limit kill, each of which becomes an ``error`` record 
 ``view`` is the state itself. The tools module's state factory must return JSON (dicts, lists,
 strings, numbers), or name ``to_json``/``from_json`` functions that convert its own state object.
 
-**Isolation** (see examples/RUNTIME_GUIDE.md): the worker gets a new process group, a temporary
+**Isolation** (see docs/runtime-guide.md): the worker gets a new process group, a temporary
 working folder, and only the environment variables in ``env_allowlist`` (by default no API keys,
 tokens or cloud credentials) plus those given in ``env``; ``memory_mb`` caps its address space
 (RLIMIT_AS: an allocation past it raises MemoryError in the tool) and ``cpu_s`` the CPU seconds of
