@@ -89,9 +89,18 @@ class RetrievalSettings:
             raise ValueError(f"recipe must be one of {', '.join(RECIPES)}, got {self.recipe!r}")
         if self.prerequisite_rule not in PREREQUISITE_RULES:
             raise ValueError(f"prerequisite_rule must be one of {', '.join(PREREQUISITE_RULES)}, got {self.prerequisite_rule!r}")
+        for name, choices in (("base", BASES), ("fusion", FUSIONS), ("query_mode", QUERY_MODES)):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, str) or value not in choices):
+                raise ValueError(f"{name} must be one of {', '.join(choices)} (or None: the recipe's), got {value!r}")
+        if self.rrf_k is not None and (isinstance(self.rrf_k, bool) or not isinstance(self.rrf_k, int) or self.rrf_k < 0):
+            raise ValueError(f"rrf_k must be a non-negative integer (or None), got {self.rrf_k!r}")
         for name in ("hard_kinds", "kinds"):
             value = getattr(self, name)
-            object.__setattr__(self, name, (value,) if isinstance(value, str) else tuple(value))
+            value = (value,) if isinstance(value, str) else tuple(value)
+            if not all(isinstance(kind, str) for kind in value):
+                raise ValueError(f"{name} must be relation kind names, got {value!r}")
+            object.__setattr__(self, name, value)
         self.propagation  # validates seeds, provider_selection, hops, kinds and aggregate
 
     # ------------------------------------------------------------------ construction
