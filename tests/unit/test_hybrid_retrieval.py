@@ -413,7 +413,7 @@ def test_any_sentence_transformers_folder_is_an_encoder(tmp_path):
     """A copy of the packaged MiniLM folder, named by path, embeds like the packaged default."""
     import shutil
 
-    from llama_index_libra.retrieval.dense import _packaged_minilm_path, encoder_id, resolve_embed_model
+    from llama_index_libra.encoders import _packaged_minilm_path, encoder_id, resolve_embed_model
 
     folder = tmp_path / "my-encoder"
     shutil.copytree(_packaged_minilm_path(), folder)
