@@ -116,8 +116,51 @@ def _bind_tool(tool: Any, state_arg: str) -> _BoundTool:
         raise TypeError(f"PythonRuntime tools must be FunctionTools or callables, got {type(tool).__name__}")
     takes_state = _declares(tool, state_arg)
     partial = {state_arg: None} if takes_state else None
-    public = FunctionTool.from_defaults(fn=tool, partial_params=partial)
+    metadata = FunctionTool.from_defaults(fn=_resolved_signature_proxy(tool, state_arg), partial_params=partial).metadata
+    public = FunctionTool.from_defaults(fn=tool, tool_metadata=metadata, partial_params=partial)
     return _BoundTool(public.metadata.name, public.fn, takes_state, {}, mutable_defaults(tool), public)
+
+
+def _resolved_signature_proxy(fn: Callable[..., Any], skip: str) -> Callable[..., Any]:
+    """``fn`` itself, or a stand-in carrying its signature with string annotations evaluated.
+
+    Under ``from __future__ import annotations`` every annotation is a string, which LlamaIndex's
+    schema builder hands to pydantic unresolved (``Literal``/``Enum`` types of the tool's module then
+    fail as "not fully defined"). The public parameters' strings (not ``skip``, the hidden state) are
+    evaluated in the function's own globals; one that cannot be (a name imported only under
+    ``TYPE_CHECKING``, a class local to a function) is an error naming the tool and the fix.
+    """
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return fn
+    if not any(isinstance(p.annotation, str) and n != skip for n, p in sig.parameters.items()):
+        return fn
+    namespace = dict(getattr(fn, "__globals__", None) or {})
+    params = []
+    for name, param in sig.parameters.items():
+        if isinstance(param.annotation, str) and name != skip:
+            try:
+                param = param.replace(annotation=eval(param.annotation, namespace))  # noqa: S307 - the tool's own annotation text, in its own module
+            except Exception as exc:  # noqa: BLE001 - NameError, SyntaxError, anything an annotation raises
+                tool = getattr(fn, "__qualname__", getattr(fn, "__name__", repr(fn)))
+                raise TypeError(
+                    f"tool {tool!r}: the annotation of {name!r} ({param.annotation!r}) cannot be evaluated in its "
+                    f"module ({type(exc).__name__}: {exc}); import the names it uses at module level (not under "
+                    "TYPE_CHECKING, not inside a function), or pass a FunctionTool with an explicit fn_schema"
+                ) from None
+        params.append(param)
+    resolved = sig.replace(parameters=params)
+
+    def proxy(*args: Any, **kwargs: Any) -> Any:  # never called: it only carries the signature
+        return fn(*args, **kwargs)
+
+    proxy.__signature__ = resolved  # type: ignore[attr-defined]
+    proxy.__name__ = getattr(fn, "__name__", "tool")
+    proxy.__qualname__ = getattr(fn, "__qualname__", proxy.__name__)
+    proxy.__doc__ = fn.__doc__
+    proxy.__module__ = getattr(fn, "__module__", None)  # type: ignore[assignment]
+    return proxy
 
 
 _IDENTITY_DEPTH = 6  # helper functions followed from a tool (through globals and closures)

@@ -197,3 +197,63 @@ def test_as_llama_tools_binds_a_live_state(rt):
 def test_tools_must_be_callables():
     with pytest.raises(TypeError, match="callables"):
         PythonRuntime([42], dict)
+
+
+_POSTPONED_TOOLS = '''
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Literal, Optional
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+
+class Ringer(enum.Enum):
+    LOUD = "loud"
+    SILENT = "silent"
+
+
+def set_ringer(mode: Ringer, state: dict) -> str:
+    """Set the ringer mode."""
+    state["ringer"] = getattr(mode, "value", mode)
+    return "ok"
+
+
+def forecast(days: Literal["today", "week"], city: Optional[str] = None) -> str:
+    """A weather forecast."""
+    return f"{days} {city}"
+
+
+def pay(amount: Decimal, state: dict) -> str:
+    """Pay an amount."""
+    return "paid"
+'''
+
+
+def _postponed_module(tmp_path, monkeypatch):
+    import importlib
+
+    (tmp_path / "postponed_tools.py").write_text(_POSTPONED_TOOLS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return importlib.import_module("postponed_tools")
+
+
+def test_postponed_annotations_with_module_literal_and_enum_types_build_a_catalog(tmp_path, monkeypatch):
+    """``from __future__ import annotations`` + Literal/Enum of the tool's own module: the annotations
+    are evaluated in the function's globals before the schema is built (pydantic failed with
+    "not fully defined" before)."""
+    mod = _postponed_module(tmp_path, monkeypatch)
+    rt = PythonRuntime([mod.set_ringer, mod.forecast], dict)
+    schemas = {spec.name: spec.parameters for spec in rt.catalog}
+    assert schemas["forecast"]["properties"]["days"]["enum"] == ["today", "week"]
+    assert "['loud', 'silent']" in str(schemas["set_ringer"])  # the Enum's values, under $defs
+    state = rt.fresh()
+    assert rt.call(state, "forecast", {"days": "week"}).output == "week None"
+    assert rt.call(state, "set_ringer", {"mode": "silent"}).status == "success"
+
+
+def test_an_annotation_only_imported_for_type_checking_names_the_tool_and_the_fix(tmp_path, monkeypatch):
+    mod = _postponed_module(tmp_path, monkeypatch)
+    with pytest.raises(TypeError, match=r"tool 'pay'.*'amount'.*Decimal.*TYPE_CHECKING"):
+        PythonRuntime([mod.pay], dict)
