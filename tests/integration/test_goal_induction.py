@@ -10,8 +10,9 @@ import pytest
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction import InductionConfig, induce
 from llama_index_libra.induction.control_values import make_controls
-from llama_index_libra.induction.engine import _Master, select_providers
-from llama_index_libra.induction.explorer import Explorer, Value, observed_leaves
+from llama_index_libra.induction.bindings import Binder
+from llama_index_libra.induction.selection import mediated, select_providers
+from llama_index_libra.induction.values import Value, observed_leaves
 from llama_index_libra.library import Relation
 from llama_index_libra.retrieval.propagation import PropagationGraph
 from llama_index_libra.runtime.python import PythonRuntime
@@ -378,7 +379,7 @@ def test_inputs_sharing_values_take_distinct_ones_jointly():
         _value("list_branches", "branches", "dev")
     token = _value("login", "access_token", "tok")
     options = {"token": [token], "head": [feature, main, other], "base": [main, feature]}
-    out = Explorer.distinct_bindings(options)
+    out = Binder.distinct_bindings(options)
     assert out and all(group == ["head", "base"] for _, group in out)
     pairs_ = [(b["head"].value, b["base"].value) for b, _ in out]
     assert all(h != b for h, b in pairs_)  # never the same value twice
@@ -386,7 +387,7 @@ def test_inputs_sharing_values_take_distinct_ones_jointly():
     assert set(pairs_) == {("feat", "main"), ("main", "feat"), ("dev", "main"), ("dev", "feat")}
     assert all(b["token"] is token for b, _ in out)  # inputs outside the group keep their best option
     # inputs whose candidates share nothing form no group
-    assert Explorer.distinct_bindings({"token": [token], "head": [feature]}) == []
+    assert Binder.distinct_bindings({"token": [token], "head": [feature]}) == []
 
 
 def test_transitive_relation_through_a_value_provider_is_mediated():
@@ -394,9 +395,9 @@ def test_transitive_relation_through_a_value_provider_is_mediated():
     rel = Relation("create", "review", "transitive", evidence={"state": path, "dropped": 0,
                                                               "cascade": {"call": path[1]}})
     links = {("create", "commit"), ("commit", "open"), ("open", "review")}
-    assert _Master.mediated(rel, links, valued={("open", "review")})
+    assert mediated(rel, links, valued={("open", "review")})
     # a chain that ends in a state relation (mkdir -> cd -> grep) keeps its transitive relation
-    assert not _Master.mediated(rel, links, valued=set())
+    assert not mediated(rel, links, valued=set())
     # no cascade: the consumer itself failed without the dropped call
-    assert not _Master.mediated(Relation("create", "review", "transitive", evidence={"state": path, "dropped": 0}),
+    assert not mediated(Relation("create", "review", "transitive", evidence={"state": path, "dropped": 0}),
                                 links, valued={("open", "review")})

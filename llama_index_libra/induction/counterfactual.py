@@ -1,0 +1,220 @@
+"""The counterfactual tests that admit relations (Algorithm 1, lines 17-23 and 26-31, and path ablation).
+
+* provenance / compatibility: a bound call that succeeded re-runs with a control in place of the
+  provider's value (an optional input is omitted instead);
+* state: a consumer runs with identical arguments before and after a state-changing call;
+* transitive: a consumer's first successful path replays with one call dropped.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from llama_index_libra._io import canonical_json
+from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.induction.bindings import Binder
+from llama_index_libra.induction.calls import CallRunner
+from llama_index_libra.induction.control_values import make_controls
+from llama_index_libra.induction.values import Value, ValuePool
+from llama_index_libra.library import Relation
+from llama_index_libra.records import InvocationRecord
+
+__all__ = ["CounterfactualTests"]
+
+_OMIT = object()
+
+
+class CounterfactualTests:
+    """Runs the three tests through ``calls`` and keeps the relations they admit (``relations``)."""
+
+    def __init__(self, ctx: Any, contracts: Mapping[str, Any], calls: CallRunner, binder: Binder,
+                 knowledge: Mapping[str, Any] | None = None) -> None:
+        self.ctx = ctx
+        self.config = ctx.config
+        self.contracts = contracts
+        self.calls = calls
+        self.binder = binder
+        self.knowledge = dict(knowledge or {})
+        self.relations: dict[tuple, Relation] = {}
+        self.partition = ctx.partition or {spec.name: ctx.runtime.partition_of(spec.name) for spec in ctx.catalog}
+        self.by_partition: dict[str, list[ToolSpec]] = {}
+        for spec in ctx.catalog:
+            self.by_partition.setdefault(self.partition[spec.name], []).append(spec)
+
+    def admit(self, relation: Relation) -> None:
+        self.relations.setdefault(relation.key, relation)
+
+    # ---- provenance and compatibility
+    def provenance_tests(self, node: Any, spec: ToolSpec, template: Any, args: dict[str, Any],
+                         binding: Mapping[str, Value], record: InvocationRecord, pool: ValuePool) -> None:
+        """Replace each bound input by a control; control fails -> provenance, succeeds with aligned
+        fields -> compatibility.
+
+        Controls are independent: never a value already known in this state (a name taken by an
+        earlier write would fail for that reason), never a literal of this input that the contract
+        already knew (that value needs no provider), and a relation must survive a second, different
+        control when there is one. Credit goes to every tool that genuinely produced the value.
+        """
+        calls = self.calls
+        required = set(spec.required_inputs)
+        props = self.binder.props(spec)
+        for name, value in binding.items():
+            literals = [t.arguments[name].value for t in self.contracts[spec.name].templates
+                        if name in t.arguments and t.arguments[name].kind == "literal"]
+            if any(canonical_json(lit) == canonical_json(value.value) for lit in literals):
+                continue  # the contract knew this value without any provider
+            producers = pool.producers(value, spec.name)
+            if not producers:
+                continue
+            if name not in required:
+                controls: list[tuple[dict[str, Any], Any]] = [({"omitted": name}, _OMIT)]
+            else:
+                known = set(pool.index)
+                controls = [({"value": c}, c) for c in make_controls(value.value, props.get(name, {}), literals, known)]
+                if not controls:
+                    continue
+            outcomes = []
+            first_record = first_args = first_desc = None
+            for desc, control in controls:
+                control_args = dict(args)
+                if control is _OMIT:
+                    control_args.pop(name)
+                else:
+                    control_args[name] = control
+                control_record, _ = calls.run(node, spec.name, control_args)
+                outcomes.append(calls.classify(spec.name, control_record))
+                if first_record is None:
+                    first_record, first_args, first_desc = control_record, control_args, desc
+                if outcomes[-1] == "success":
+                    break
+            for value in producers:
+                similarity = self.binder.sim(value.export, name)
+                if all(o == "failure" for o in outcomes):
+                    kind = "provenance"
+                elif outcomes[0] == "success" and similarity > self.config.tau:
+                    kind = "compatibility"
+                else:
+                    continue
+                evidence = {
+                    "state": list(node.path),
+                    "provider_value": {"tool": value.provider, "export": value.export, "path": value.path, "value": value.value,
+                                       **({"created": True} if value.created else {})},
+                    "call": calls.call_json(spec.name, args),
+                    "record": calls.trim(record),
+                    "control": {**first_desc, "call": calls.call_json(spec.name, first_args), "record": calls.trim(first_record)},
+                }
+                if len(outcomes) > 1:
+                    evidence["controls_failed"] = len(outcomes)
+                self.admit(Relation(value.provider, spec.name, kind, value.export, name, round(similarity, 6), evidence))
+
+    # ---- state dependencies
+    def state_tests(self, before: Any, after: Any, provider: str, provider_args: dict[str, Any],
+                    fresh: list[Value] = (), after_pool: list[Value] | None = None) -> None:
+        """Consumers of the provider's partition, identical arguments before and after the transition.
+
+        Observation inputs take the best values of the after-state; each input that can also take a
+        value the transition itself produced (``fresh``: a new file name, a new id) is tried with it,
+        one input at a time and all such inputs together (``diff a b`` after ``cd`` needs two fresh
+        names), and free literal inputs may take fresh values too (an issue number just created).
+        """
+        calls, binder = self.calls, self.binder
+        pool = after.pool if after_pool is None else after_pool
+        fresh = list(fresh)
+        fresh_keys = {v.key for v in fresh}
+        succeeded = self.knowledge.get("succeeded")
+        for spec in self.by_partition[self.partition[provider]]:
+            if spec.name == provider:
+                continue
+            for template in self.contracts[spec.name].success_templates:
+                if succeeded is not None and (spec.name, template.id) not in succeeded:
+                    continue  # never succeeded in any explored state: it will not after this one
+                args = binder.literal_args(template)
+                binds: list[dict[str, Value]] = binder.bindings(spec, template, pool, best_only=True) if template.observations else [{}]
+                if binds and fresh:
+                    base = binds[0]
+                    joint = dict(base)
+                    for name in list(template.observations) + binder.swappable(spec, template):
+                        cands = [v for v in binder.candidates_for(spec, name, fresh) if name not in base or v.key != base[name].key]
+                        for v in cands:
+                            binds.append({**base, name: v})
+                        if cands:
+                            joint[name] = cands[0]
+                    if joint != base and joint not in binds:
+                        binds.append(joint)
+                for binding in binds:
+                    call = {**args, **{k: v.value for k, v in binding.items()}}
+                    rb, _ = calls.run(before, spec.name, call)
+                    if calls.classify(spec.name, rb) != "failure":
+                        continue
+                    ra, _ = calls.run(after, spec.name, call)
+                    if calls.classify(spec.name, ra) != "success":
+                        continue
+                    evidence = {
+                        "state": list(before.path),
+                        "provider_call": calls.call_json(provider, provider_args),
+                        "consumer_call": calls.call_json(spec.name, call),
+                        "before": calls.trim(rb),
+                        "after": calls.trim(ra),
+                    }
+                    took = sorted(k for k, v in binding.items() if v.key in fresh_keys)
+                    if took:  # inputs that took a value the transition produced (create-before-use)
+                        evidence["fresh_inputs"] = took
+                    self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
+
+    # ---- path ablation
+    def ablation_tests(self, consumer: str, template_id: str, args: dict[str, Any], root: int,
+                       path: tuple[dict[str, Any], ...], roots: list[Any]) -> None:
+        """Transitive prerequisites: replay the consumer's first successful path with one call dropped.
+
+        A call is a prerequisite of the consumer when, without it, the rest of the path replays
+        identically up to a call that now fails (the cascade of ``mkdir -> cd -> grep``) or
+        completely, and the consumer then fails. A remaining call that succeeds with a different
+        output (ids shifted by a counter) makes the replay inconclusive. Kept as ``transitive``.
+        """
+        if len(path) < 2:
+            return
+        calls = self.calls
+        originals: list[InvocationRecord] = []
+
+        def step(snap: Any, call: Mapping[str, Any]) -> tuple[InvocationRecord, Any]:
+            # through Runtime.execute: the supervised boundary every induction call crosses
+            return calls.step(snap, call["tool"], call["arguments"])
+
+        snap = roots[root]
+        for call in path:
+            record, snap = step(snap, call)
+            originals.append(record)
+        full, _ = step(snap, {"tool": consumer, "arguments": args})
+        if calls.classify(consumer, full) != "success" or any(r.status != "success" for r in originals):
+            return  # the path does not replay (a non-deterministic tool): nothing to conclude
+        for drop, dropped in enumerate(path):
+            if dropped["tool"] == consumer:
+                continue
+            snap = roots[root]
+            conclusive, cascade = True, None
+            for j, call in enumerate(path):
+                if j == drop:
+                    continue
+                record, snap = step(snap, call)
+                if record.status == "success" and canonical_json(record.output) == canonical_json(originals[j].output):
+                    continue
+                if record.status == "success":
+                    conclusive = False
+                else:
+                    cascade = {"call": call, "record": calls.trim(record)}
+                break
+            if not conclusive:
+                continue
+            without, _ = step(snap, {"tool": consumer, "arguments": args})
+            if calls.classify(consumer, without) != "failure":
+                continue
+            evidence = {
+                "state": list(path),
+                "dropped": drop,
+                "consumer_call": calls.call_json(consumer, args),
+                "with": calls.trim(full),
+                "without": calls.trim(without),
+            }
+            if cascade is not None:
+                evidence["cascade"] = cascade
+            self.admit(Relation(dropped["tool"], consumer, "transitive", None, None, None, evidence))

@@ -1,0 +1,357 @@
+"""Scheduling across states: which sandbox states are explored, in which order, and how deep.
+
+Exploration runs level by level from the runtime's fresh states (all states one call deeper than
+the last level): the states of a level are explored independently by the executor against the
+contracts as of the level's start, and the master merges their results in state order, so every
+executor gives the same library bytes. Past ``max_depth`` only children of *productive* states go
+deeper (goal-directed, up to ``goal_depth``), plus chains of creations; other states get
+value-only tests. State tests run once every state is explored; path ablation then replays each
+template's first successful path.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from llama_index_libra._io import canonical_json
+from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.induction.explorer import Context, Node, NodeResult, ablation_chunk, explore_chunk, state_test_chunk
+from llama_index_libra.induction.report import BuildReport
+from llama_index_libra.induction.selection import mediated
+from llama_index_libra.induction.values import Value, fixture_values
+from llama_index_libra.library import Relation
+
+__all__ = ["Master"]
+
+
+def _split(items: list, parts: int) -> list[list]:
+    """Contiguous batches (order preserved), at most ``parts`` of them."""
+    if not items:
+        return []
+    size = -(-len(items) // max(1, parts))
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+class Master:
+    """Level-synchronous exploration: each level's nodes are explored in parallel against the
+    contracts as of the level start; results merge in node order, so any executor gives the same
+    library."""
+
+    def __init__(self, runtime: Any, catalog: ToolCatalog, contracts: dict[str, Any], config: Any,
+                 ctx: Context, executor: Any, report: BuildReport, progress: Any, encoder: Any = None) -> None:
+        self.runtime, self.catalog, self.config, self.ctx = runtime, catalog, config, ctx
+        self.encoder = encoder
+        self.proposer: Any = None
+        self.contracts = dict(contracts)
+        self.executor = executor
+        self.report = report
+        self.progress = progress
+        self.relations: dict[tuple, Relation] = {}
+        self.extra_sims: dict[tuple[str, str], float] = {}
+        self.succeeded: set[str] = set()
+        self.revised: set[str] = set()
+        self.partition = ctx.partition
+        self.revisions_left = {spec.name: config.max_revisions for spec in catalog}
+        self.next_id = 0
+        self.succeeded_templates: set[tuple[str, str]] = set()
+        self.first_paths: dict[tuple[str, str], tuple[int, tuple, dict[str, Any]]] = {}
+        self.export_names: set[str] = set()
+        self.attempts: dict[str, dict[str, Any]] = {}
+
+    def sim(self, a: str, b: str) -> float:
+        value = self.ctx.sims.get((a, b))
+        return self.extra_sims.get((a, b), 0.0) if value is None else value
+
+    def node(self, digest: str, snap: Any, depth: int, path: tuple, pool: list, partitions) -> Node:
+        self.next_id += 1
+        return Node(self.next_id, digest, snap, depth, path, pool, partitions)
+
+    def merge_counters(self, tally: Any) -> None:
+        self.report.add(tally)
+
+    def admit(self, relations: list[Relation]) -> None:
+        for relation in relations:
+            self.relations.setdefault(relation.key, relation)
+
+    def batches(self, items: list) -> list[list]:
+        return _split(items, self.executor.workers * 12 if self.executor.workers > 1 else 1)
+
+    def fresh_roots(self) -> list[Node]:
+        """One root node per distinct fresh state the runtime offers (``Runtime.fresh_states``)."""
+        states = self.runtime.fresh_states() if hasattr(self.runtime, "fresh_states") else [self.runtime.fresh()]
+        roots: list[Node] = []
+        seen: set[str] = set()
+        for state in states:
+            digest = self.runtime.digest(state)
+            if digest in seen:
+                continue
+            seen.add(digest)
+            root = self.node(digest, self.runtime.snapshot(state), 0, (), fixture_values(getattr(self.runtime, "fixtures", None)), None)
+            root.root = len(roots)
+            roots.append(root)
+        self.ctx.roots = [r.snap for r in roots]
+        return roots
+
+    def explore_pass(self) -> None:
+        """Level-synchronous, goal-directed exploration from the fresh states (see InductionConfig)."""
+        cfg = self.config
+        level = self.fresh_roots()
+        seen: dict[str, Node] = {n.digest: n for n in level}
+        transitions: list[tuple[Node, Node, str, dict[str, Any], list[Value]]] = []
+        explored_full = len(level)
+        value_states = 0
+        deep_per_tool: dict[str, int] = {}
+        chain_per_tool: dict[str, int] = {}
+        if self.progress is not None:
+            self.progress.total = (self.progress.total or 0) + len(level)
+            self.progress.refresh()
+        while level:
+            knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates)})
+            shared = self.executor.share(self.contracts)  # once per level, not once per batch
+            results: list[NodeResult] = [
+                r for batch in self.executor.map(explore_chunk, [(shared, self.extra_sims, b, knowledge) for b in self.batches(level)])
+                for r in batch
+            ]
+            next_level: list[Node] = []
+            updates: dict[str, Any] = {}
+            unmatched: dict[str, Any] = {}
+            by_id = {n.id: n for n in level}
+            for result in results:
+                node = by_id[result.node_id]
+                node.final = result.final
+                self.report.states_explored += 1
+                self.report.max_path = max(self.report.max_path, len(node.path))
+                self.merge_counters(result.counters)
+                self.admit(result.relations)
+                self.succeeded |= result.succeeded
+                self.merge_attempts(result.attempts)
+                productive = False
+                for key, args in result.first_successes.items():
+                    if key not in self.succeeded_templates:
+                        productive = True
+                        self.succeeded_templates.add(key)
+                        self.first_paths[key] = (node.root, node.path, args)
+                names = {v.export for v in result.final}
+                if names - self.export_names:
+                    productive = True
+                    self.export_names |= names
+                for tool, contract in result.updates.items():
+                    updates.setdefault(tool, contract)  # the first node (in node order) wins
+                for tool, record in result.unmatched.items():
+                    unmatched.setdefault(tool, record)
+                final_keys = {v.key for v in result.final}
+                # values new in this state (from its transition or read here): a child whose call
+                # uses one continues a chain (create a branch, commit to it, open a pull request)
+                # (a value already observed before the transition, such as an id it merely took and
+                # echoed, continues nothing: it would spend the chain budget on unrelated calls)
+                old_json = {canonical_json(v.value) for v in node.pool[:node.new_from]}
+                new_json = {canonical_json(v.value) for v in node.pool[node.new_from:] if v.provider == node.path[-1]["tool"]} - old_json \
+                    if node.depth else set()
+                chained: set[str] = set()  # one chain child per tool and parent
+                for digest, snap, tool, args, prefix, new_values in result.children:
+                    # values persist: everything observed in the parent state, then the new ones
+                    child_pool = result.final + [v for v in new_values if v.key not in final_keys]
+                    prefix = len(result.final)
+                    parts = frozenset({self.partition[tool]}) | (node.partitions or frozenset())
+                    if digest in seen:
+                        self.report.duplicate_states += 1
+                        after = seen[digest]
+                    else:
+                        after = self.node(digest, snap, node.depth + 1, node.path + ({"tool": tool, "arguments": args},), child_pool, parts)
+                        after.new_from, after.root = prefix, node.root
+                        mode = None
+                        if node.mode == "full" and after.depth <= cfg.max_depth:
+                            mode = "full"
+                        elif node.mode == "full" and productive and after.depth <= cfg.goal_depth \
+                                and (deep_per_tool.get(tool, 0) < cfg.goal_children_per_tool
+                                     or (tool not in chained and chain_per_tool.get(tool, 0) < cfg.chain_children_per_tool
+                                         and any(canonical_json(a) in new_json for a in args.values()))):
+                            if deep_per_tool.get(tool, 0) >= cfg.goal_children_per_tool:
+                                chain_per_tool[tool] = chain_per_tool.get(tool, 0) + 1
+                            chained.add(tool)
+                            mode = "full"
+                            deep_per_tool[tool] = deep_per_tool.get(tool, 0) + 1
+                            self.report.goal_states += 1
+                        elif node.mode == "full":
+                            mode = "values"
+                        if mode == "full" and explored_full >= cfg.max_states:
+                            self.report.states_cut_budget += 1
+                            mode = "values"
+                        if mode == "values" and value_states >= cfg.max_value_states:
+                            mode = None
+                        if mode is None:
+                            self.report.states_cut_depth += 1
+                        else:
+                            after.mode = mode
+                            seen[digest] = after
+                            next_level.append(after)
+                            if mode == "full":
+                                explored_full += 1
+                            else:
+                                value_states += 1
+                                self.report.value_states += 1
+                    if digest in seen:  # state tests only where the after-state is explored
+                        produced = [v for v in child_pool if v.provider == tool]
+                        transitions.append((node, after, tool, args, produced))
+                if self.progress is not None:
+                    self.progress.update(1)
+                    self.progress.set_postfix(runs=self.report.runs, relations=len(self.relations), refresh=False)
+            if self.progress is not None and next_level:
+                self.progress.total = (self.progress.total or 0) + len(next_level)
+                self.progress.set_description(
+                    f"inducing {self.catalog.name} (depth {next_level[0].depth}; states budget {cfg.max_states} full + {cfg.max_value_states} value-only)")
+                self.progress.refresh()
+            self.revise_from_feedback(unmatched, updates)
+            self.apply_updates(updates)
+            level = next_level
+        self.report.transitions += len(transitions)
+        # State tests run once both ends are explored, so the consumer can take values that only
+        # exist after the transition (a file listed inside the directory that cd entered).
+        jobs = []
+        pools: dict[int, list[Value]] = {}
+        lean: dict[int, Node] = {}
+        for before, after, provider, args, values in transitions:
+            before_keys = {v.key for v in (before.final or before.pool)}
+            after_pool = pools.setdefault(after.id, after.final or after.pool)
+            fresh = list(values) + [v for v in after_pool if v.key not in before_keys]
+            lean.setdefault(before.id, _lean(before))
+            lean.setdefault(after.id, _lean(after))
+            jobs.append((before.id, after.id, provider, args, fresh))
+        # every state (snapshot) and after-pool travels once per batch, not once per transition
+        shared = self.executor.share(self.contracts)
+        knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates)})
+        batches = [
+            (shared, self.extra_sims, b, {j[1]: pools[j[1]] for j in b}, {i: lean[i] for j in b for i in j[:2]}, knowledge)
+            for b in self.batches(jobs)
+        ]
+        for batch in self.executor.map(state_test_chunk, batches):
+            for relations, counters in batch:
+                self.admit(relations)
+                self.merge_counters(counters)
+        self.ablation_pass(shared)
+
+    def ablation_pass(self, shared: Any) -> None:
+        """Path ablation for every template first reached by a path of two or more calls; a
+        transitive relation is kept only where no direct relation links the pair."""
+        jobs = [(tool, tid, args, root, path) for (tool, tid), (root, path, args) in sorted(self.first_paths.items())
+                if len(path) >= 2]
+        direct = {(r.provider, r.consumer) for r in self.relations.values()}
+        valued = {(r.provider, r.consumer) for r in self.relations.values() if r.kind != "state"}
+        roots = self.ctx.roots
+        found: list[Relation] = []
+        for batch in self.executor.map(ablation_chunk, [(shared, self.extra_sims, b, roots) for b in self.batches(jobs)]):
+            for relations, counters in batch:
+                self.merge_counters(counters)
+                found.extend(relations)
+        # chains may run through transitive relations too (commit before opening a pull request)
+        links = direct | {(r.provider, r.consumer) for r in found}
+        self.admit([r for r in found if (r.provider, r.consumer) not in direct and not mediated(r, links, valued)])
+
+    def merge_attempts(self, attempts: Mapping[str, Any]) -> None:
+        for tool, info in attempts.items():
+            entry = self.attempts.setdefault(tool, {"runs": 0, "errors": {}, "tried": []})
+            entry["runs"] += info["runs"]
+            for message, n in info["errors"].items():
+                entry["errors"][message] = entry["errors"].get(message, 0) + n
+            for text in info["tried"]:
+                if len(entry["tried"]) < 3 and text not in entry["tried"]:
+                    entry["tried"].append(text)
+
+    def coverage(self) -> None:
+        """Tools succeeded / total and, per tool that never succeeded, its most frequent errors."""
+        report = self.report
+        report.tools_succeeded = sum(1 for spec in self.catalog if spec.name in self.succeeded)
+        report.never_succeeded = {}
+        for spec in self.catalog:
+            if spec.name in self.succeeded:
+                continue
+            info = self.attempts.get(spec.name, {"runs": 0, "errors": {}, "tried": []})
+            errors = sorted(info["errors"].items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+            contract = self.contracts[spec.name]
+            missing = sorted({n for t in contract.success_templates for n in t.observations})
+            report.never_succeeded[spec.name] = {
+                "runs": info["runs"], "errors": [[m, n] for m, n in errors], "tried": list(info["tried"]),
+                "observation_inputs": missing,
+            }
+
+    def revise_from_feedback(self, unmatched: dict[str, Any], updates: dict[str, Any]) -> None:
+        """Ask the proposer to revise contracts whose records matched neither outcome schema.
+
+        Called between levels in the master, in tool order, so the per-tool budget
+        (``max_revisions``) is one budget whatever the executor.
+        """
+        proposer = self.proposer
+        if proposer is None:
+            return
+        for tool in sorted(unmatched):
+            if self.revisions_left.get(tool, 0) <= 0:
+                continue
+            self.revisions_left[tool] -= 1
+            spec = self.catalog.get(tool)
+            revised = proposer.revise(spec, updates.get(tool, self.contracts[tool]), unmatched[tool])
+            if revised is not None:
+                updates[tool] = revised.with_mechanical_exports(spec)
+
+    def apply_updates(self, updates: dict[str, Any]) -> None:
+        """Contracts revised during a level (feedback exports, LLM revisions) apply from the next."""
+        if not updates:
+            return
+        for tool in sorted(updates):
+            self.contracts[tool] = updates[tool]
+        self.report.contracts_revised += len(updates)
+        encoder = self.encoder
+        if encoder is not None:
+            names = sorted({e.name for c in updates.values() for e in c.exports} - {a for a, _ in self.ctx.sims})
+            inputs = sorted({b for _, b in self.ctx.sims} | {n for s in self.catalog for n in s.input_names})
+            if names and hasattr(encoder, "warm"):
+                encoder.warm(names + inputs)
+            for a in names:
+                for b in inputs:
+                    self.extra_sims[(a, b)] = round(float(encoder.similarity(a, b)), 6)
+
+    def revise_unsuccessful(self) -> list[str]:
+        """Runtime-feedback revision for tools none of whose success templates ever succeeded.
+
+        Their free-text literals (strings without an enum or format, which metadata could not make
+        valid) become observations, so the next pass binds them to values other tools produced.
+        One revision per tool; returns the revised tool names.
+        """
+        from dataclasses import replace
+
+        from llama_index_libra.contracts.model import ArgumentSpec, CallTemplate
+
+        revised = []
+        for spec in self.catalog:
+            if spec.name in self.succeeded or spec.name in self.revised:
+                continue
+            contract = self.contracts[spec.name]
+            props = (spec.parameters or {}).get("properties") or {}
+            new_templates = []
+            for template in contract.success_templates:
+                args = dict(template.arguments)
+                changed = False
+                for name, arg in template.arguments.items():
+                    schema = props.get(name) or {}
+                    if arg.kind == "literal" and isinstance(arg.value, str) and not any(
+                        k in schema for k in ("enum", "const", "format", "pattern")
+                    ):
+                        args[name] = ArgumentSpec.obs({"type": "string"})
+                        changed = True
+                if changed:
+                    new_templates.append(CallTemplate(f"{template.id}_r1", "success", args))
+            self.revised.add(spec.name)
+            if new_templates:
+                taken = {t.id for t in contract.templates}
+                extra = tuple(t for t in new_templates if t.id not in taken)
+                self.contracts[spec.name] = replace(contract, templates=contract.templates + extra)
+                revised.append(spec.name)
+        self.report.contracts_revised += len(revised)
+        return revised
+
+
+
+
+def _lean(node: Node) -> Node:
+    """A node without its value pools, for shipping to state-test workers."""
+    return Node(node.id, node.digest, node.snap, node.depth, node.path, [], node.partitions, root=node.root)
+

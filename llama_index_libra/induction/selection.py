@@ -1,0 +1,106 @@
+"""Which relations the library keeps: provider selection per consumer input, and the transitive rule.
+
+Exploration admits every relation its tests support; the library keeps, per consumer input, the
+best providers (:func:`select_providers`), and a transitive relation only where it adds a route
+that the direct relations do not already give retrieval (:func:`mediated`).
+"""
+
+from __future__ import annotations
+
+from llama_index_libra._io import canonical_json
+from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.library import Relation
+
+__all__ = ["select_providers", "mediated"]
+
+
+def _nesting(relation: Relation) -> int:
+    path = str(((relation.evidence or {}).get("provider_value") or {}).get("path", ""))
+    return path.count("[") + max(0, path.count(".") - 2)
+
+
+def select_providers(relations: list[Relation], per_input: int, catalog: ToolCatalog | None = None) -> list[Relation]:
+    """Value relations of the ``per_input`` best providers per (consumer, input); others unchanged.
+
+    Order: provenance before compatibility, higher field similarity, a source of the field before
+    a tool that takes the same field as input, an output before an echo of the provider's own
+    argument, a more direct export path, a lookup before a creation (a call that changed the
+    state), then the order found."""
+    if per_input <= 0:
+        return relations
+    from llama_index_libra.induction.field_encoders import humanize
+
+    inputs: dict[str, set[str]] = {}
+    if catalog is not None:
+        for spec in catalog:
+            names = set(spec.input_names)
+            inputs[spec.name] = names | {n for n in (r.consumer_field for r in relations if r.consumer_field)
+                                         if any(humanize(n) == humanize(m) for m in names)}
+    groups: dict[tuple[str, str], list[tuple[tuple, str]]] = {}
+    for order, r in enumerate(relations):
+        if r.consumer_field is None:
+            continue
+        derived = r.consumer_field in inputs.get(r.provider, ())
+        echo = str(((r.evidence or {}).get("provider_value") or {}).get("path", "")).startswith("$.arguments")
+        created = bool(((r.evidence or {}).get("provider_value") or {}).get("created"))
+        rank = (r.kind != "provenance", -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
+        groups.setdefault((r.consumer, r.consumer_field), []).append((rank, r.provider))
+    allowed: dict[tuple[str, str], set[str]] = {}
+    for key, members in groups.items():
+        chosen: list[str] = []
+        for _rank, provider in sorted(members):
+            if provider not in chosen:
+                chosen.append(provider)
+            if len(chosen) >= per_input:
+                break
+        allowed[key] = set(chosen)
+    # a state relation whose consumer took a value the provider created is create-before-use of
+    # that input: a provider that itself takes that field (a fork taking a repository id) is an
+    # alternative route when a source of the field is known for the same input
+    sources: dict[tuple[str, str], set[str]] = {}
+    for r in relations:
+        fields = [r.consumer_field] if r.consumer_field else list((r.evidence or {}).get("fresh_inputs") or [])
+        for f in fields:
+            if f not in inputs.get(r.provider, ()):
+                sources.setdefault((r.consumer, f), set()).add(r.provider)
+
+    def keep(r: Relation) -> bool:
+        if r.consumer_field is not None:
+            return r.provider in allowed[(r.consumer, r.consumer_field)]
+        ev = r.evidence or {}
+        took = list(ev.get("fresh_inputs") or [])
+        named = {canonical_json(v) for v in ((ev.get("provider_call") or {}).get("arguments") or {}).values()}
+        used = (ev.get("consumer_call") or {}).get("arguments") or {}
+
+        def derived(f: str) -> bool:  # takes the field, and the value it made is not one it was given a name for
+            return f in inputs.get(r.provider, ()) and canonical_json(used.get(f)) not in named
+
+        return not took or not all(derived(f) and sources.get((r.consumer, f)) for f in took)
+
+    return [r for r in relations if keep(r)]
+
+
+
+def mediated(relation: Relation, direct: set, valued: set) -> bool:
+    """Whether a transitive relation only repeats a chain the direct relations already hold.
+
+    Without the dropped call a later call of the path failed (the cascade); when that call
+    reaches, through direct relations among the path's calls, a call whose value the consumer
+    takes, the consumer's own value provider already leads retrieval to the dropped call
+    (create a branch, commit to it, open a pull request, review it). A chain ending in a state
+    relation (``mkdir -> cd -> grep``) keeps its transitive relation.
+    """
+    evidence = relation.evidence or {}
+    cascade, path = evidence.get("cascade"), evidence.get("state") or []
+    if not cascade:
+        return False
+    later = [c["tool"] for c in path[int(evidence.get("dropped", 0)) + 1:]]
+    start = cascade["call"]["tool"]
+    reached, frontier = {start}, [start]
+    while frontier:
+        tool = frontier.pop()
+        for nxt in later:
+            if nxt not in reached and (tool, nxt) in direct:
+                reached.add(nxt)
+                frontier.append(nxt)
+    return any((tool, relation.consumer) in valued for tool in reached)

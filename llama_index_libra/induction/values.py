@@ -1,0 +1,232 @@
+"""Observed values: what successful calls (and the fixtures) put in a state's value pool.
+
+A :class:`Value` remembers which tool produced it, under which export name and path, and whether
+it may credit that tool. :class:`ValueReader` reads the values of a record (declared exports,
+feedback exports of an undocumented reply, JSON text parsed); :class:`ValuePool` holds the values
+known in one state with an index by value, which says every tool that produced a value.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import replace
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple
+
+from llama_index_libra._io import canonical_json
+from llama_index_libra.records import InvocationRecord
+
+__all__ = ["Value", "ValuePool", "ValueReader", "observed_leaves", "leaf_values", "json_text", "value_json",
+           "fixture_values", "FIXTURE_PROVIDER"]
+
+SCALAR_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string"}
+_MAX_LEAF_DEPTH = 6  # how deep feedback exports walk an undocumented output
+MAX_LEAVES = 64  # leaf paths exported per undocumented output
+FIXTURE_PROVIDER = "\x00fixtures"  # the provider of values a tester was handed (never credited)
+
+
+class Value(NamedTuple):
+    """A value observed at runtime: which tool exported it, under which export name and path.
+
+    A named tuple, because pools of thousands of values travel between processes."""
+
+    provider: str
+    export: str
+    path: str
+    value: Any
+    key: str
+    credit: bool = True  # False: the engine's own value echoed back (a bound argument, a literal of a read)
+    created: bool = False  # produced by a call that changed the state (a creation, not a lookup)
+
+
+def value_json(v: Value) -> str:
+    """The canonical JSON of a pool value (its key without provider and export)."""
+    return v.key.split("\x00", 2)[2].removesuffix("\x00[]")
+
+
+def json_text(value: Any) -> Any:
+    """A reply that is JSON text (an object or array in a string) parsed, else the value itself."""
+    if isinstance(value, str) and value[:1] in "{[" and len(value) < 100_000:
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            return value
+        return parsed if isinstance(parsed, (dict, list)) else value
+    return value
+
+
+def observed_leaves(out: Any, path: str = "$.output", keys: tuple[str, ...] = (), depth: int = 0) -> Iterator[tuple[str, tuple[str, ...], str]]:
+    """(JSONPath, key chain, JSON type) of every scalar leaf of an observed output, arrays as ``[*]``.
+
+    Arrays of records give one path per record field (``$.output.items[*].id``); a path is listed once.
+    """
+    if depth > _MAX_LEAF_DEPTH:
+        return
+    t = SCALAR_TYPES.get(type(out))
+    if t is not None:
+        yield path, keys, t
+        return
+    if isinstance(out, dict):
+        for key in sorted(out, key=str):
+            if not str(key).isidentifier():
+                continue
+            yield from observed_leaves(out[key], f"{path}.{key}", keys + (str(key),), depth + 1)
+    elif isinstance(out, list):
+        seen: set[str] = set()
+        for item in out[:16]:
+            for leaf in observed_leaves(item, f"{path}[*]", keys, depth + 1):
+                if leaf[0] not in seen:
+                    seen.add(leaf[0])
+                    yield leaf
+
+
+def leaf_values(out: Any, path: str, keys: tuple[str, ...], depth: int = 0) -> Iterator[tuple[str, tuple[str, ...], Any]]:
+    """(concrete JSONPath, key chain, value) of every scalar leaf of a parsed JSON reply."""
+    if depth > _MAX_LEAF_DEPTH:
+        return
+    if type(out) in SCALAR_TYPES:
+        yield path, keys, out
+    elif isinstance(out, dict):
+        for key in sorted(out, key=str):
+            if str(key).isidentifier():
+                yield from leaf_values(out[key], f"{path}.{key}", keys + (str(key),), depth + 1)
+    elif isinstance(out, list):
+        for i, item in enumerate(out[:16]):
+            yield from leaf_values(item, f"{path}[{i}]", keys, depth + 1)
+
+
+def fixture_values(fixtures: Any) -> list[Value]:
+    """The runtime's fixtures as pool values of the fresh states: every scalar leaf, named by its
+    key, so that an input takes a handed fact (``customer_email`` for ``email``) by field alignment.
+    They credit no tool: a relation needs a tool that produced the value."""
+    out: list[Value] = []
+    seen: set[str] = set()
+
+    def walk(obj: Any, key: str, path: str) -> None:
+        if isinstance(obj, Mapping):
+            for k in sorted(obj, key=str):
+                walk(obj[k], str(k), f"{path}.{k}")
+        elif isinstance(obj, list):
+            for item in obj[:32]:
+                walk(item, key, f"{path}[*]")
+        elif isinstance(obj, (str, int, float)) and not isinstance(obj, bool) and key:
+            vj = canonical_json(obj)
+            vkey = f"{FIXTURE_PROVIDER}\x00{key}\x00{vj}"
+            if vkey not in seen:
+                seen.add(vkey)
+                out.append(Value(FIXTURE_PROVIDER, key, path, obj, vkey, False))
+
+    if isinstance(fixtures, Mapping):
+        walk(fixtures, "", "$.fixtures")
+    return out
+
+
+class ValuePool:
+    """The values known in one state, in the order they were observed, indexed by value."""
+
+    def __init__(self, values: Iterable[Value] = ()) -> None:
+        self.values: list[Value] = list(values)
+        self.keys: set[str] = {v.key for v in self.values}
+        self.index: dict[str, list[Value]] = {}
+        for v in self.values:
+            self.index.setdefault(value_json(v), []).append(v)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def add(self, values: Iterable[Value]) -> None:
+        for v in values:
+            if v.key not in self.keys:
+                self.keys.add(v.key)
+                self.values.append(v)
+                self.index.setdefault(value_json(v), []).append(v)
+
+    def producers(self, value: Value, consumer: str) -> list[Value]:
+        """Every tool that genuinely produced ``value`` (one entry per tool and export), in pool order."""
+        entries = self.index.get(value_json(value))
+        out, seen = [], set()
+        for v in entries or [value]:
+            if not v.credit or v.provider == consumer or (v.provider, v.export) in seen:
+                continue
+            seen.add((v.provider, v.export))
+            out.append(v)
+        return out
+
+
+class ValueReader:
+    """Reads the values of successful records; gives undocumented replies feedback exports.
+
+    ``contracts`` is the worker's contract map (revised in place with feedback exports);
+    ``updates`` collects the revised contracts for the master, which applies them from the next level.
+    """
+
+    def __init__(self, contracts: dict[str, Any], updates: dict[str, Any]) -> None:
+        self.contracts = contracts
+        self.updates = updates
+        self.feedback_done: set[str] = set()
+        self.json_text_tools: set[str] = set()
+
+    def feedback_exports(self, tool: str, record: InvocationRecord) -> None:
+        """Same-tool feedback for an undocumented response: export every observed leaf.
+
+        A tool without a usable response schema (most plain Python tools; a ``response`` that is
+        not a JSON Schema object) gets, from its first successful record, one export per scalar
+        leaf path of its output (jsonpath-ng paths, ``[*]`` for array elements, so arrays of
+        records export each field: ``$.output.items[*].id``), or one ``$.output`` export for a
+        scalar output; a reply that is JSON text is read as JSON. The revised contract is what the
+        library keeps.
+        """
+        if tool in self.feedback_done:
+            return
+        self.feedback_done.add(tool)
+        contract = self.contracts[tool]
+        if any(e.path.startswith("$.output") for e in contract.exports):
+            return  # the response is documented (mechanical or declared exports read it)
+        from llama_index_libra.contracts.model import Export, export_propagates
+
+        out = json_text(record.output)
+        new = []
+        if type(out) in SCALAR_TYPES:
+            schema = {"type": SCALAR_TYPES[type(out)]}
+            new.append(Export("response_value", "$.output", schema, export_propagates("response_value", schema), "declared"))
+        else:
+            taken = {e.name for e in contract.exports}
+            base = "$.output"
+            if out is not record.output:  # JSON text: the leaves are read from the parsed text
+                self.json_text_tools.add(tool)
+                return
+            for path, keys, json_type in itertools.islice(observed_leaves(out, base), MAX_LEAVES):
+                if not keys:
+                    continue
+                schema = {"type": json_type}
+                name = next((c for c in ("_".join(keys[i:]) for i in range(len(keys) - 1, -1, -1)) if c not in taken), None)
+                if name is None:
+                    continue
+                taken.add(name)
+                new.append(Export(name, path, schema, export_propagates(keys[-1], schema), "declared"))
+        if new:
+            taken = {e.name for e in contract.exports}
+            extra = tuple(e for e in new if e.name not in taken)
+            self.contracts[tool] = replace(contract, exports=contract.exports + extra)
+            self.updates[tool] = self.contracts[tool]
+
+    def values_of(self, tool: str, record: InvocationRecord, bound: Iterable[str] = ()) -> list[Value]:
+        """The record's exported values, each marked creditable or not.
+
+        Not creditable (the engine's own values): an echo of an argument the engine bound from the
+        pool, and an echo of a literal argument by a call that changed nothing.
+        """
+        self.feedback_exports(tool, record)
+        bound_values = set(bound)
+        args = {canonical_json(v) for v in (record.arguments or {}).values()}
+        changed = bool(record.state_changes)
+        out = []
+        extracted = [(ev.export_name, ev.path, ev.value) for ev in self.contracts[tool].extract(record, propagating_only=True)]
+        if tool in self.json_text_tools:
+            extracted += [(keys[-1], path, value) for path, keys, value in
+                          itertools.islice(leaf_values(json_text(record.output), "$.output", ()), MAX_LEAVES) if keys]
+        for export_name, path, value in extracted:
+            vj = canonical_json(value)
+            credit = vj not in bound_values and (vj not in args or changed)
+            out.append(Value(tool, export_name, path, value, f"{tool}\x00{export_name}\x00{vj}", credit, changed))
+        return out
