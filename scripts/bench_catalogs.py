@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -30,8 +31,11 @@ from scoring import format_score, load_catalog, score  # noqa: E402
 DEFAULT_CATALOGS = "gitforge,pocketphone,shopdesk,labflow"
 
 CHILD = r"""
-import inspect, json, sys, time
+import inspect, json, resource, sys, time
 t0 = time.perf_counter()
+def cpu():
+    s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
 sys.path.insert(0, sys.argv[1])
 from scoring import load_catalog
 from llama_index_libra.induction import induce
@@ -51,25 +55,35 @@ if __name__ == "__main__":
         else:
             sys.exit("this version of the package offers no way to explore from several fresh states")
     runtime = cls(cat.tools, cat.state, **kwargs)
-    t1 = time.perf_counter()
+    t1, c1 = time.perf_counter(), cpu()
     library, report = induce(runtime)
-    t2 = time.perf_counter()
+    t2, c2 = time.perf_counter(), cpu()
     library.save(sys.argv[3])
+    if hasattr(report, "write"):
+        report.write(sys.argv[3].removesuffix(".library.json") + ".report.json")
     print(json.dumps({"induce_s": t2 - t1, "report_wall_s": getattr(report, "wall_s", None),
                       "end_to_end_s": time.perf_counter() - t0, "runs": getattr(report, "runs", None),
-                      "candidates": getattr(report, "candidates", None), "fresh_states": mode}))
+                      "candidates": getattr(report, "candidates", None), "fresh_states": mode,
+                      "tools_succeeded": getattr(report, "tools_succeeded", None), "induce_cpu_s": c2 - c1}))
 """
 
 
 def build_once(spec: str, out: Path, timeout_s: float | None, variants: bool = False) -> dict:
     """One build of ``spec`` in a fresh interpreter; the library is written to ``out``."""
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load = os.getloadavg()[0]
     proc = subprocess.run([sys.executable, "-c", CHILD, str(REPO / "examples" / "catalogs"), spec, str(out),
                            "1" if variants else "0"],
                           capture_output=True, text=True, env=env, cwd=REPO, timeout=timeout_s)
     if proc.returncode != 0:
         raise RuntimeError(f"build of {spec} failed:\n{proc.stderr[-2000:]}")
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out_json = json.loads(proc.stdout.strip().splitlines()[-1])
+    # CPU seconds of the build interpreter and every process it waited for (pool workers, isolation children)
+    out_json["cpu_s"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    out_json["load"] = round((load + os.getloadavg()[0]) / 2, 2)
+    return out_json
 
 
 def bench(spec: str, repeats: int, keep: Path | None, timeout_s: float | None, variants: bool = False) -> dict:
@@ -86,11 +100,16 @@ def bench(spec: str, repeats: int, keep: Path | None, timeout_s: float | None, v
         if keep is not None:
             keep.mkdir(parents=True, exist_ok=True)
             (keep / f"{catalog.name}.library.json").write_text(out.read_text())
+            report_file = out.with_name(out.name.removesuffix(".library.json") + ".report.json")
+            if report_file.is_file():
+                (keep / f"{catalog.name}.report.json").write_text(report_file.read_text())
     result = score(catalog, {"relations": relations[0]})
     result.update(
         induce_s=statistics.median(r["induce_s"] for r in runs),
         end_to_end_s=statistics.median(r["end_to_end_s"] for r in runs),
         induce_s_all=[round(r["induce_s"], 2) for r in runs], runs=runs[0]["runs"], candidates=runs[0]["candidates"],
+        cpu_s=statistics.median(r["cpu_s"] for r in runs), induce_cpu_s=statistics.median(r["induce_cpu_s"] for r in runs), cpu_s_all=[round(r["cpu_s"], 1) for r in runs],
+        load=[r["load"] for r in runs], tools_succeeded=runs[0].get("tools_succeeded"),
         deterministic=all(r == relations[0] for r in relations), fresh_states=runs[0]["fresh_states"],
         repeats=repeats,
     )
@@ -117,12 +136,13 @@ def main() -> None:
     except (RuntimeError, subprocess.TimeoutExpired) as exc:
         sys.exit(f"bench_catalogs: error: {exc}")
     print(f"\nDevelopment catalogs, default settings, {os.cpu_count()} cores, median of {args.repeats} builds")
-    print("| catalog | tools | prerequisites | recall | precision (pairs) | relations | build (s) | by kind |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    print("| catalog | tools | succeeded | prerequisites | recall | precision (pairs) | relations | runs | CPU induce/all (s) | build (s) | load | by kind |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for r in rows:
         kinds = "; ".join(f"{k} {v['found']}/{v['total']}" for k, v in r["by_kind"].items())
-        print(f"| {r['catalog']} | {r['tools']} | {r['prerequisites']} | {r['found']}/{r['prerequisites']} = {r['recall']:.2f} "
-              f"| {r['correct_pairs']}/{r['pairs']} = {r['precision']:.2f} | {r['relations']} | {r['induce_s']:.1f} | {kinds} |")
+        print(f"| {r['catalog']} | {r['tools']} | {r['tools_succeeded']} | {r['prerequisites']} | {r['found']}/{r['prerequisites']} = {r['recall']:.2f} "
+              f"| {r['correct_pairs']}/{r['pairs']} = {r['precision']:.2f} | {r['relations']} | {r['runs']} | {r['induce_cpu_s']:.1f}/{r['cpu_s']:.1f} "
+              f"| {r['induce_s']:.1f} | {max(r['load']):.1f} | {kinds} |")
     for r in rows:
         if not r["deterministic"]:
             print(f"warning: {r['catalog']}: the repeats wrote different relations", file=sys.stderr)
