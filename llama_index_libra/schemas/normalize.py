@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any, Mapping
 
-__all__ = ["normalize_schema", "lift_prose_constraints", "strip_annotations"]
+__all__ = ["normalize_schema", "lift_prose_constraints", "strip_annotations", "inline_local_refs"]
 
 _TYPE_ALIASES = {
     "dict": "object",
@@ -161,16 +161,59 @@ def lift_prose_constraints(schema: dict[str, Any]) -> dict[str, Any]:
     return node
 
 
+_LOCAL_REF = re.compile(r"^#/(\$defs|definitions)/([^/]+)$")
+
+
+def inline_local_refs(schema: Any) -> Any:
+    """A copy of ``schema`` with every local ``#/$defs/X`` (or ``#/definitions/X``) reference
+    replaced by the definition it names (sibling keywords kept), and the definitions dropped once
+    nothing refers to them. Pydantic writes enumerations and nested models this way; a property
+    schema read on its own (a validator, a contract's observation schema) cannot resolve them.
+    A recursive definition keeps its reference (and the definitions stay)."""
+    if not isinstance(schema, Mapping) or not any(isinstance(schema.get(k), Mapping) for k in ("$defs", "definitions")):
+        return copy.deepcopy(schema)
+    defs = {(k, name): d for k in ("$defs", "definitions") if isinstance(schema.get(k), Mapping)
+            for name, d in schema[k].items()}
+    kept: list[bool] = []
+
+    def walk(node: Any, active: tuple) -> Any:
+        if isinstance(node, list):
+            return [walk(v, active) for v in node]
+        if not isinstance(node, Mapping):
+            return copy.deepcopy(node)
+        ref = node.get("$ref")
+        match = _LOCAL_REF.match(ref) if isinstance(ref, str) else None
+        if match and (match.group(1), match.group(2)) in defs:
+            key = (match.group(1), match.group(2))
+            if key in active:
+                kept.append(True)
+                return {k: walk(v, active) for k, v in node.items()}
+            target = walk(defs[key], active + (key,))
+            siblings = {k: walk(v, active) for k, v in node.items() if k != "$ref"}
+            return {**target, **siblings} if isinstance(target, Mapping) else target
+        return {k: walk(v, active) for k, v in node.items() if not (active == () and k in ("$defs", "definitions"))}
+
+    out = walk(schema, ())
+    if kept:  # recursive definitions still need their home
+        for k in ("$defs", "definitions"):
+            if k in schema:
+                out[k] = copy.deepcopy(schema[k])
+    return out
+
+
 def normalize_schema(schema: Any) -> Any:
     """Normalize a function-doc schema (BFCL/OpenAI style) into JSON Schema draft 2020-12.
 
     ``dict`` -> ``object``, ``float`` -> ``number``, ``tuple`` -> ``array`` and so on, recursively,
-    then lifts constraints stated in descriptions. The input is not modified.
+    local ``$ref``s inlined (:func:`inline_local_refs`), then lifts constraints stated in
+    descriptions. The input is not modified.
     """
     if isinstance(schema, list):
         return [normalize_schema(s) for s in schema]
     if not isinstance(schema, Mapping):
         return copy.deepcopy(schema)
+    if any(isinstance(schema.get(k), Mapping) for k in ("$defs", "definitions")):
+        schema = inline_local_refs(schema)
     node: dict[str, Any] = {}
     for key, value in schema.items():
         if key == "type":
