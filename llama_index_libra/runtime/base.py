@@ -58,6 +58,7 @@ from llama_index_libra.records import (
     to_jsonable,
 )
 from llama_index_libra.runtime import isolation
+from llama_index_libra.runtime.failures import refusal
 from llama_index_libra.runtime.timeouts import CallTimedOut, run_with_timeout
 from llama_index_libra.runtime.views import diff_views, json_path_child, jsonable_view
 
@@ -286,10 +287,11 @@ class Runtime(abc.ABC):
         return to_jsonable(raw)
 
     def _classify(self, tool: str, output: Any) -> tuple[Status, str | None]:
-        """``(status, message)`` for a JSON output: a dict with an ``error`` key is rejected."""
-        if isinstance(output, dict) and "error" in output:
-            return "rejected", _error_text(output["error"])
-        return "success", None
+        """``(status, message)`` for a JSON output: a refusal by a common convention (an ``error``
+        key, ``success: false``, a string starting with ``Error:``; see :mod:`.failures`) is
+        rejected, anything else a success."""
+        message = refusal(output)
+        return ("rejected", message) if message is not None else ("success", None)
 
     def check_tool(self, tool: str) -> None:
         """Raise ``KeyError`` (naming close matches) when ``tool`` is not in the catalog."""
@@ -300,7 +302,3 @@ class Runtime(abc.ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r}, tools={len(self.catalog)})"
-
-
-def _error_text(value: Any) -> str:
-    return value if isinstance(value, str) else canonical_json(value) if value is not None else "error"

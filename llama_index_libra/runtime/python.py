@@ -15,8 +15,10 @@ itself when it is JSON (``to_jsonable``: dicts, lists, dataclasses, pydantic mod
 better one. ``fixtures`` are the public facts of the fresh state that a tester would be handed.
 
 Failure conventions: an exception (or a timeout, a crash of the call's process, or an output that
-is not JSON) is ``error``; a
-returned dict with an ``error`` key is ``rejected``; anything else is ``success``.
+is not JSON) is ``error``; a returned refusal is ``rejected``: what ``failure=`` (a predicate on the
+JSON reply) calls one, else a refusal by a common convention (a dict with an ``error`` key,
+``success``/``ok`` false or an error ``status``, a string starting with ``Error:``; see
+:mod:`llama_index_libra.runtime.failures`); anything else is ``success``.
 
 The sandbox is the state object and nothing else. A tool that reaches outside its state object
 (files, network, environment variables, module globals, other processes) is outside the sandbox's
@@ -38,6 +40,7 @@ from llama_index_libra._compat import renamed_keywords
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.records import to_jsonable
 from llama_index_libra.runtime.base import Runtime, jsonable_view, mutable_defaults
+from llama_index_libra.runtime.failures import FailurePredicate, predicate_refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.tools import FunctionTool
@@ -256,6 +259,37 @@ def _default_name(tools: list[Any]) -> str:
     return "python"
 
 
+def _docstring(tool: Any) -> str | None:
+    """The docstring of the function behind a tool (a FunctionTool's own function, or the callable)."""
+    if hasattr(tool, "metadata"):
+        fn = getattr(tool, "real_fn", None) or getattr(tool, "fn", None)
+    else:
+        fn = tool
+    return inspect.getdoc(fn) if fn is not None else None
+
+
+def _with_param_docs(catalog: ToolCatalog, docstrings: list[str | None]) -> ToolCatalog:
+    """The catalog with each parameter that has no description given the one its function's
+    docstring writes (``Args:`` and the like): examples, allowed values and layouts stated there
+    belong to the tool's public metadata, as a reader of the code sees them."""
+    from llama_index_libra.catalog import ToolSpec
+    from llama_index_libra.schemas.docstrings import param_docs
+
+    specs, changed = [], False
+    for spec, doc in zip(catalog, docstrings):
+        docs = param_docs(doc)
+        props = (spec.parameters or {}).get("properties") or {}
+        missing = {n: d for n, d in docs.items() if isinstance(props.get(n), dict) and not props[n].get("description")}
+        if not missing:
+            specs.append(spec)
+            continue
+        changed = True
+        parameters = {**spec.parameters, "properties": {n: ({**p, "description": missing[n]} if n in missing else p)
+                                                         for n, p in props.items()}}
+        specs.append(ToolSpec.from_function_doc({"name": spec.name, "description": spec.description, "parameters": parameters}))
+    return ToolCatalog(specs, name=catalog.name) if changed else catalog
+
+
 def _declares(fn: Callable[..., Any], param: str) -> bool:
     try:
         return param in inspect.signature(fn).parameters
@@ -278,6 +312,9 @@ class PythonRuntime(Runtime):
         fresh_state_factories: more state factories (settings on and off, an empty and a seeded store):
             induction explores from ``state_factory()`` and from each of them (``fresh_variants=``:
             the deprecated name).
+        failure: ``failure(reply) -> bool | str``: true (or a message) when a tool's JSON reply is a
+            refusal the common conventions miss (``{"code": 404}``, ``"Sorry, ..."``); checked
+            first. A module-level function, since the runtime travels to worker processes.
     """
 
     def __init__(
@@ -291,6 +328,7 @@ class PythonRuntime(Runtime):
         timeout_s: float | None = 10.0,
         view: Callable[[Any], Any] | None = None,
         fresh_state_factories: Iterable[Callable[[], Any]] = (),
+        failure: FailurePredicate | None = None,
         **legacy: Any,
     ) -> None:
         renamed_keywords(legacy, {"fresh_variants": "fresh_state_factories"}, where="PythonRuntime")
@@ -309,6 +347,11 @@ class PythonRuntime(Runtime):
         if not all(callable(f) for f in self._fresh_factories):
             raise TypeError("fresh_state_factories must be callables that return fresh states")
         self._user_view = view
+        if failure is not None and not callable(failure):
+            raise TypeError("failure must be a predicate on a tool's JSON reply (a callable)")
+        self._failure = failure
+        if failure is not None:  # the run log keys runs by it: another predicate classifies anew
+            self.identity = "failure:" + callable_identity(failure)
         try:
             self.fixtures: dict[str, Any] = to_jsonable(dict(fixtures or {}))
         except TypeError as exc:
@@ -322,7 +365,8 @@ class PythonRuntime(Runtime):
         sources = [t() if isinstance(t, partial) else t for t in self._tool_sources]
         self._tool_sources = sources
         bound = [_bind_tool(t, self.state_arg) for t in sources]
-        self.catalog = ToolCatalog.from_tools([b.public for b in bound], name=self.name)
+        catalog = ToolCatalog.from_tools([b.public for b in bound], name=self.name)
+        self.catalog = _with_param_docs(catalog, [_docstring(t) for t in sources])
         self._tools: dict[str, _BoundTool] = {b.name: b for b in bound}
 
     def __getstate__(self) -> dict[str, Any]:
@@ -390,6 +434,13 @@ class PythonRuntime(Runtime):
         if bound.takes_state:
             kwargs[self.state_arg] = state
         return bound.fn(**kwargs)
+
+    def _classify(self, tool: str, output: Any) -> tuple[Any, str | None]:
+        """The user's ``failure`` predicate first, then the common refusal conventions."""
+        message = predicate_refusal(self._failure, output)
+        if message is not None:
+            return "rejected", message
+        return super()._classify(tool, output)
 
     def tool_identity(self, tool: str) -> str:
         """Code identity of ``tool`` for the run log: an edit to its function re-executes its runs."""
