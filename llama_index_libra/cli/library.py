@@ -101,7 +101,18 @@ def _induce_runtime(args: argparse.Namespace, benchmark_runtime: Any) -> Any:
 
 
 # InductionConfig fields that have hand-named flags above; every other field gets --field-name.
-_CONFIG_FLAGS = {"tau": "tau", "max_depth": "max_depth", "max_states": "max_states", "timeout_s": "timeout"}
+_CONFIG_FLAGS = {"tau": "tau", "max_depth": "max_depth", "max_states": "max_states", "timeout_s": "timeout",
+                 "budget_s": "budget", "budget_runs": "budget"}
+
+
+def _budget_arg(text: str) -> Any:
+    """``--budget SECONDS|RUNS`` (60, 60s, 2m, 5000runs) as a :class:`~.induction.budget.Budget`."""
+    from llama_index_libra.induction.budget import parse_budget
+
+    try:
+        return parse_budget(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _config_fields() -> list[Any]:
@@ -135,7 +146,10 @@ def _induction_config(args: argparse.Namespace, config_cls: Any) -> Any:
     values: dict[str, Any] = {}
     for f in _config_fields():
         dest = _CONFIG_FLAGS.get(f.name, f"config_{f.name}")
-        if hasattr(args, dest):  # flags left out keep the dataclass default (absent, not None)
+        if dest == "budget":  # one flag for both caps
+            if getattr(args, "budget", None) is not None:
+                values[f.name] = args.budget.seconds if f.name == "budget_s" else args.budget.runs
+        elif hasattr(args, dest):  # flags left out keep the dataclass default (absent, not None)
             values[f.name] = getattr(args, dest)
     return config_cls(**values)
 
@@ -307,6 +321,9 @@ def register(sub: Any) -> None:
     p.add_argument("--max-depth", type=int, default=argparse.SUPPRESS, help="state chain length explored (default 2)")
     p.add_argument("--max-states", type=int, default=argparse.SUPPRESS, help="distinct states explored at most (default 5000)")
     p.add_argument("--tau", type=float, default=argparse.SUPPRESS, help="field-name alignment threshold for compatibility (default 0.5)")
+    p.add_argument("--budget", type=_budget_arg, default=None, metavar="SECONDS|RUNS",
+                   help="cap the build: wall-clock seconds (60, 60s, 2m) or tool runs (5000runs); the library keeps what "
+                   "was found and the report says what was cut (default: no cap)")
     p.add_argument("--contracts", default=None, metavar="FILE",
                    help="JSON of tool name -> contract (or a saved library, to reuse its contracts) instead of proposing them")
     p.add_argument("--timeout", type=optional_float, default=argparse.SUPPRESS, help="per-call timeout in seconds (default 5; 'none': no limit)")

@@ -22,7 +22,8 @@ from llama_index_libra.contracts.vocabulary import (
 from llama_index_libra.schemas.patterns import fullmatch as _bounded_fullmatch, sample_pattern
 from llama_index_libra.schemas.validate import FORMAT_CHECKER, safe_validator
 
-__all__ = ["PAST_DATE_TOKENS", "NAME_FORMAT_TOKENS", "constructible_values", "fresh_item_name", "schema_type_of"]
+__all__ = ["PAST_DATE_TOKENS", "NAME_FORMAT_TOKENS", "constructible_values", "fresh_item_name", "schema_type_of",
+           "quoted_examples"]
 
 # Examples and option lists written in a description ("e.g., 'Technology'", "options: a, b", "(Buy/Sell)").
 _QUOTED_EXAMPLE_RE = re.compile(
@@ -115,6 +116,19 @@ def _is_degree(name: str, node: Mapping[str, Any]) -> bool:
     if not isinstance(lo, (int, float)) or not isinstance(hi, (int, float)) or isinstance(lo, bool) or isinstance(hi, bool):
         return False
     return hi - lo <= 1 or bool(set(name_tokens(name)) & DEGREE_TOKENS)
+
+
+_QUOTED_RE = re.compile(r"(?<![A-Za-z0-9])(['\"`])([^'\"`\n]{1,40})\1(?![A-Za-z0-9])")
+
+
+def quoted_examples(node: Mapping[str, Any]) -> list[Any]:
+    """Every value a parameter's schema shows: its ``examples`` and the quoted strings of its
+    description ("such as '#W0000000'", "either 'no longer needed' or 'ordered by mistake'")."""
+    out = list(node.get("examples") or []) if isinstance(node.get("examples"), list) else []
+    desc = node.get("description")
+    if isinstance(desc, str):
+        out += [m.group(2) for m in _QUOTED_RE.finditer(desc) if m.group(2).strip()]
+    return out
 
 
 def _description_examples(desc: str) -> Iterator[str]:

@@ -17,13 +17,22 @@ from jsonschema import Draft202012Validator
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.field_encoders import LexicalFieldEncoder
-from llama_index_libra.induction.values import Value, value_json
+from llama_index_libra.induction.values import Value, same_record, value_json
 from llama_index_libra.schemas.validate import safe_validator
 
-__all__ = ["Binder", "FieldSimilarity", "schema_type", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS"]
+__all__ = ["Binder", "FieldSimilarity", "schema_type", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "value_shape",
+           "shapes_match"]
 
 # joint bindings of distinct shared values tried per group of inputs, once a template keeps failing
 DISTINCT_BINDINGS = 12
+# joint bindings of values that belong together (one record) tried per template, once it keeps failing
+SIBLING_BINDINGS = 12
+# candidates searched for a value of the anchor's record
+SIBLING_CANDIDATES = 64
+# what a value whose shape fits the input's documented example adds to its field alignment
+SHAPE_BONUS = 0.15
+# enumerated values a refused setting tries from a fresh state (an enumeration longer than this is a vocabulary)
+ENUM_VALUES_MAX = 12
 
 
 def schema_type(schema: Any) -> str | None:
@@ -36,6 +45,38 @@ def schema_type(schema: Any) -> str | None:
             v = schema["enum"][0]
             return {bool: "boolean", int: "integer", float: "number", str: "string"}.get(type(v))
     return None
+
+
+def value_shape(value: Any) -> str | None:
+    """A value's shape: each run of digits, upper-case letters or lower-case letters as one
+    class (``9``, ``A``, ``a``), other characters kept (``#H4410021`` -> ``#A9``); None for
+    anything but strings and numbers."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return None
+    text = value if isinstance(value, str) else repr(value)
+    out: list[str] = []
+    for ch in text:
+        c = "9" if ch.isdigit() else "A" if ch.isupper() else "a" if ch.isalpha() else ch
+        if not out or out[-1] != c or c not in "9Aa":
+            out.append(c)
+    return "".join(out)
+
+
+def shapes_match(value: Any, examples: Iterable[Any]) -> bool:
+    """Whether ``value`` has the shape of one of ``examples`` (of the same type), or the same
+    length and character classes (random codes: ``8JX2WO`` and ``ZFA04Y``)."""
+    shape = value_shape(value)
+    if shape is None:
+        return False
+    for ex in examples:
+        if type(ex) is not type(value) and not (isinstance(ex, (int, float)) and isinstance(value, (int, float))):
+            continue
+        if value_shape(ex) == shape:
+            return True
+        if isinstance(ex, str) and isinstance(value, str) and len(ex) == len(value) and \
+                set(value_shape(ex) or "") == set(shape):
+            return True
+    return False
 
 
 class Keep:
@@ -72,12 +113,14 @@ class FieldSimilarity:
 class Binder:
     """Candidate values and bindings for the inputs of the catalog's tools."""
 
-    def __init__(self, ctx: Any, sim: FieldSimilarity) -> None:
+    def __init__(self, ctx: Any, sim: FieldSimilarity, learned: Mapping[tuple[str, str], list[Any]] | None = None) -> None:
         self.ctx = ctx
+        self.learned = dict(learned or {})  # (tool, input) -> values refusals named (hints.py)
         self.config = ctx.config
         self.sim = sim
         self._validators: dict[tuple[str, str], Draft202012Validator] = {}
         self._fits: dict[tuple[str, str], dict[str, int]] = {}
+        self._examples: dict[tuple[str, str], list[Any]] = {}
 
     @staticmethod
     def props(spec: ToolSpec) -> Mapping[str, Any]:
@@ -90,16 +133,35 @@ class Binder:
             self._validators[key] = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
         return self._validators[key]
 
+    def examples(self, spec: ToolSpec, name: str) -> list[Any]:
+        """The values the input's own documentation shows (schema examples, quoted in its description)."""
+        key = (spec.name, name)
+        if key not in self._examples:
+            from llama_index_libra.contracts.samples import quoted_examples
+
+            schema = self.props(spec).get(name)
+            items = schema.get("items") if isinstance(schema, Mapping) and isinstance(schema.get("items"), Mapping) else None
+            found = quoted_examples(schema) if isinstance(schema, Mapping) else []
+            if items is not None:
+                found += quoted_examples(items)
+            self._examples[key] = found + list(self.learned.get(key, ()))
+        return self._examples[key]
+
     @staticmethod
     def literal_args(template: Any) -> dict[str, Any]:
         return {name: arg.value for name, arg in template.arguments.items() if arg.kind == "literal"}
 
-    def candidates_for(self, spec: ToolSpec, name: str, pool: list[Value], *, exclude: Iterable[Any] = ()) -> list[Value]:
+    def candidates_for(self, spec: ToolSpec, name: str, pool: list[Value], *, exclude: Iterable[Any] = (),
+                       aligned_only: bool = False, limit: int | None = None) -> list[Value]:
         """Pool values that validate against input ``name``, one per distinct value, best first.
 
-        Any value whose schema fits can be bound (no gate by name): values rank by the field
-        alignment of their export to the input (name and description), then by pool order.
+        Any value whose schema fits can be bound (no gate by name): values that have the shape of
+        an example the input's documentation shows (``#H4410021`` for "such as '#W0000000'") come
+        first, then values rank by the field alignment of their export to the input (name and
+        description), then by pool order. ``aligned_only``: only values whose field aligns or
+        whose shape fits (none when nothing does).
         """
+        examples = self.examples(spec, name)
         validator = self.validator(spec, name)
         is_array = schema_type(self.props(spec).get(name)) == "array"
         fits = self._fits.setdefault((spec.name, name), {})
@@ -124,27 +186,31 @@ class Binder:
             if verdict == 0:
                 continue
             if verdict == 2:
-                v = Value(v.provider, v.export, v.path, [v.value], v.key + "\x00[]", v.credit, v.created)
+                v = v._replace(value=[v.value], key=v.key + "\x00[]")
             sim = self.ctx.binding_sims.get((v.export, spec.name, name))
             if sim is None:
                 sim = self.sim(v.export, name)
             preference = (not v.credit, v.path.startswith("$.arguments"), -sim, i)
             entry = best.get(value_key)
             if entry is None:
-                best[value_key] = [sim, i, v, preference]
+                fit = bool(examples) and shapes_match(v.value[0] if verdict == 2 else v.value, examples)
+                best[value_key] = [sim, i, v, preference, fit]
             else:
                 entry[0] = max(entry[0], sim)
                 if preference < entry[3]:
                     entry[2], entry[3] = v, preference
-        ranked = sorted(best.values(), key=lambda e: (-e[0], e[1]))
-        # values whose field aligns (cos > tau) come first and alone; only when none aligns does
-        # any type-fitting value stand in (an unnamed phone number, a bare looked-up value)
-        aligned = [e for e in ranked if e[0] > self.config.tau]
+        # a fitting shape adds to the field alignment (it never outweighs a name that matches)
+        ranked = sorted(best.values(), key=lambda e: (-(e[0] + SHAPE_BONUS * e[4]), e[1]))
+        # values whose field aligns (cos > tau) or whose shape fits come first and alone; only
+        # when none does may any type-fitting value stand in (an unnamed phone number)
+        aligned = [e for e in ranked if e[0] > self.config.tau or e[4]]
         if aligned:
             ranked = aligned
+        elif aligned_only:
+            return []
         else:
             ranked = ranked[: max(1, self.config.bindings_per_input // 2)]
-        return [e[2] for e in ranked[: self.config.bindings_per_input]]
+        return [e[2] for e in ranked[: limit or self.config.bindings_per_input]]
 
     def combine(self, options: Mapping[str, list[Any]]) -> list[dict[str, Any]]:
         """The best option per input, then one input at a time varied over its alternatives, then
@@ -209,36 +275,95 @@ class Binder:
                     break
         return out
 
-    def bindings(self, spec: ToolSpec, template: Any, pool: list[Value], *, best_only: bool = False) -> list[dict[str, Value]]:
-        """Bindings of a template's observation inputs, best first (see :meth:`combine`)."""
-        options = {}
+    def sibling_bindings(self, spec: ToolSpec, options: Mapping[str, list[Any]], pool: list[Value]) -> list[dict[str, Any]]:
+        """Joint bindings whose values belong together (:func:`.values.same_record`): an order's id
+        with an item of that same order, a pay run with a payslip of that run. Each input's
+        candidates in turn anchor the binding; every other input takes its best fitting value
+        from the anchor's record (looked for in the whole pool, not only among its top options).
+        At most ``SIBLING_BINDINGS``."""
+        names = [n for n, opts in options.items() if any(isinstance(v, Value) for v in opts)]
+        if len(names) < 2:
+            return []
+        wide = {n: self.candidates_for(spec, n, pool, limit=SIBLING_CANDIDATES) for n in names}
+        base = {n: opts[0] for n, opts in options.items()}
+        out: list[dict[str, Any]] = []
+        seen: set[tuple] = set()
+        for anchor in names:
+            for a in [v for v in options[anchor] if isinstance(v, Value)]:
+                binding = {**base, anchor: a}
+                for other in names:
+                    if other != anchor:
+                        partner = next((v for v in wide[other] if value_json(v) != value_json(a) and same_record(a, v)), None)
+                        if partner is not None:
+                            binding[other] = partner
+                if not all(n == anchor or (isinstance(binding[n], Value) and same_record(a, binding[n])) for n in names):
+                    continue
+                key = tuple(sorted((k, option_key(v)) for k, v in binding.items()))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(binding)
+                if len(out) >= SIBLING_BINDINGS:
+                    return out
+        return out
+
+    def bindings(self, spec: ToolSpec, template: Any, pool: list[Value], *, best_only: bool = False,
+                 handed: frozenset[str] | set[str] = frozenset()) -> list[dict[str, Any]]:
+        """Bindings of a template's inputs, best first (see :meth:`combine`).
+
+        Observation inputs take pool values. A placeholder literal (a free value the proposer made
+        up: the parameter's name, ``10``, a docstring's example; not a value the tester was
+        handed, ``handed``, nor the documented default) is tried after the observed values whose
+        field aligns or whose shape fits: a ``region`` takes the region a listing returned before
+        the word ``"region"``. Options that keep the literal are :data:`KEEP`."""
+        options: dict[str, list[Any]] = {}
         for name in template.observations:
             cands = self.candidates_for(spec, name, pool)
             if not cands:
                 return []
             options[name] = cands
+        if not best_only:
+            literals = self.literal_args(template)
+            for name in self.swappable(spec, template, placeholders_only=True, handed=handed):
+                cands = self.candidates_for(spec, name, pool, exclude=[literals[name]], aligned_only=True)
+                taught = [v for v in self.learned.get((spec.name, name), ()) if v != literals[name]]
+                if cands or taught:
+                    options[name] = cands[: max(1, self.config.bindings_per_input // 2)] + taught[:4] + [KEEP]
         if best_only:
             return [{name: cands[0] for name, cands in options.items()}]
-        return self.combine(options)
+        return self.combine(options) if options else [{}]
 
-    def swappable(self, spec: ToolSpec, template: Any) -> list[str]:
-        """Literal inputs that observed values may replace: free strings and numbers (enumerated
-        and boolean inputs have their own variants)."""
+    def swappable(self, spec: ToolSpec, template: Any, *, placeholders_only: bool = False,
+                  handed: frozenset[str] | set[str] = frozenset()) -> list[str]:
+        """Literal inputs that observed values may replace: free strings and numbers, and lists of
+        them (enumerated and boolean inputs have their own variants). ``placeholders_only``: not
+        a value in ``handed`` (canonical JSON of fixture values) nor the documented default."""
         props = self.props(spec)
         out = []
         for name, arg in template.arguments.items():
-            if arg.kind != "literal" or isinstance(arg.value, bool) or not isinstance(arg.value, (str, int, float)):
+            value = arg.value
+            if arg.kind != "literal" or isinstance(value, bool):
+                continue
+            if isinstance(value, list):
+                if not value or not all(isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in value):
+                    continue
+            elif not isinstance(value, (str, int, float)):
                 continue
             schema = props.get(name) or {}
             if isinstance(schema, Mapping) and ("enum" in schema or "const" in schema):
                 continue
+            if isinstance(schema, Mapping) and isinstance(schema.get("items"), Mapping) and "enum" in schema["items"]:
+                continue
+            if placeholders_only and (canonical_json(value) in handed or (isinstance(schema, Mapping)
+                                                                          and schema.get("default") == value)):
+                continue
             out.append(name)
         return out
 
-    def literal_variants(self, spec: ToolSpec, args: dict[str, Any], template: Any) -> list[dict[str, Any]]:
+    def literal_variants(self, spec: ToolSpec, args: dict[str, Any], template: Any, *, every: bool = False) -> list[dict[str, Any]]:
         """The call with one literal input set to another value its schema documents: the other
-        boolean, other enumerated values (up to ``enum_variants``), the documented numeric bounds
-        and default. A setter whose literal is the current value changes nothing; its opposite does."""
+        boolean, other enumerated values (up to ``enum_variants``; ``every``: all of them, up to
+        ``ENUM_VALUES_MAX``), the documented numeric bounds and default. A setter whose literal is
+        the current value changes nothing; its opposite does."""
         out = []
         props = self.props(spec)
         for name, value in args.items():
@@ -252,7 +377,7 @@ class Binder:
             if isinstance(value, bool):
                 options = [not value]
             elif isinstance(schema.get("enum"), list) and not isinstance(value, list):
-                options = [o for o in schema["enum"] if o != value][: self.config.enum_variants]
+                options = [o for o in schema["enum"] if o != value][: ENUM_VALUES_MAX if every else self.config.enum_variants]
             elif isinstance(value, (int, float)):
                 options = [schema[k] for k in ("minimum", "maximum", "default") if isinstance(schema.get(k), (int, float))
                            and not isinstance(schema.get(k), bool) and schema[k] != value]

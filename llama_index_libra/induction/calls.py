@@ -11,6 +11,7 @@ import time
 from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
+from llama_index_libra.induction.budget import is_refused, refusal, spent
 from llama_index_libra.induction.report import RunTally
 from llama_index_libra.records import InvocationRecord
 
@@ -45,8 +46,11 @@ class CallRunner:
     (runs, error messages, a few argument sets tried) for the build report.
     """
 
-    def __init__(self, ctx: Any, contracts: Mapping[str, Any]) -> None:
+    def __init__(self, ctx: Any, contracts: Mapping[str, Any], runs_allowed: int | None = None) -> None:
         self.ctx = ctx
+        # the build's budget: no run after ctx.deadline, at most runs_allowed executions here
+        self.deadline: float | None = getattr(ctx, "deadline", None)
+        self.runs_allowed = runs_allowed
         self.runtime = ctx.runtime
         self.config = ctx.config
         self.contracts = contracts
@@ -68,7 +72,7 @@ class CallRunner:
             fp = self.fingerprints[tool] = tool_fingerprint(self.ctx.catalog.get(tool), self.runtime, timeout_s=self.config.timeout_s)
         return fp
 
-    def run(self, node: Any, tool: str, args: dict[str, Any]) -> tuple[InvocationRecord, tuple[str, Any] | None]:
+    def run(self, node: Any, tool: str, args: dict[str, Any], purpose: str = "explore") -> tuple[InvocationRecord, tuple[str, Any] | None]:
         """Run ``tool`` in ``node``'s state (restored fresh for every run); memoized and logged."""
         key = (node.digest, tool, canonical_json(args))
         hit = self.memo.get(key)
@@ -85,15 +89,15 @@ class CallRunner:
                 self.tally.log_hits += 1
                 self.memo[key] = (logged[0], None)
                 return logged[0], None
-        if self.tally.runs >= self.config.max_runs:
-            self.tally.runs_cut_budget += 1
-            rec = InvocationRecord(tool=tool, status="error", arguments=args, message="not run: max_runs reached")
-            return rec, None
+        refused = self.refuse(tool, args)
+        if refused is not None:
+            return refused, None
         t0 = time.perf_counter()
         # restore, call, snapshot: one boundary (runtime.execute) that a crash or hang cannot cross
         record, child = self.runtime.execute(node.snap, tool, args, timeout_s=self.config.timeout_s)
         self.tally.execution_s += time.perf_counter() - t0
         self.tally.runs += 1
+        self.tally.runs_by_purpose[purpose] = self.tally.runs_by_purpose.get(purpose, 0) + 1
         if record.status == "error":
             self.tally.errors += 1
             if record.message and record.message.startswith("timeout:"):
@@ -104,15 +108,32 @@ class CallRunner:
         self.memo[key] = (record, child)
         return record, child
 
+    def refuse(self, tool: str, args: Mapping[str, Any]) -> InvocationRecord | None:
+        """The refusal of a run past ``max_runs`` or the build's budget (counted), else None."""
+        if self.tally.runs >= self.config.max_runs:
+            self.tally.runs_cut_budget += 1
+            return refusal(tool, dict(args), "not run: max_runs reached")
+        if (self.runs_allowed is not None and self.tally.runs >= self.runs_allowed) or spent(self.deadline):
+            self.tally.runs_cut_budget += 1
+            return refusal(tool, dict(args))
+        return None
+
     def step(self, snap: Any, tool: str, args: Mapping[str, Any]) -> tuple[InvocationRecord, Any]:
         """One unmemoized call from ``snap`` (path replays); the record and the state after it."""
+        refused = self.refuse(tool, args)
+        if refused is not None:
+            return refused, snap
         record, child = self.runtime.execute(snap, tool, args, timeout_s=self.config.timeout_s)
         self.tally.runs += 1
+        self.tally.runs_by_purpose["replay"] = self.tally.runs_by_purpose.get("replay", 0) + 1
         return record, (child[1] if child is not None else snap)
 
     # ---- outcomes
     def classify(self, tool: str, record: InvocationRecord) -> str | None:
-        """``"success"`` or ``"failure"`` under the tool's contract (its outcome schemas)."""
+        """``"success"`` or ``"failure"`` under the tool's contract (its outcome schemas); None for
+        a run the budget refused."""
+        if is_refused(record):
+            return None  # never ran (budget): neither outcome, no test concludes from it
         contract = self.contracts[tool]
         default = self._default_outcomes.get(tool)
         if default is None:

@@ -87,6 +87,10 @@ class InductionConfig:
     A provider that itself takes the field it provides (a fork taking a repository id) ranks after
     the sources of that field.
 
+    ``budget_s`` / ``budget_runs`` cap the build's wall clock (from the start of :func:`induce`)
+    and its tool runs (``--budget``, :mod:`.budget`): past them no tool runs, the library keeps
+    what was found and the report says what was cut. None: no cap.
+
     ``revise_unsuccessful`` re-explores once with the free-text literals of never-successful tools
     turned into observations; off by default, since every template already retries its free
     literals with observed values of a fitting type when all its bindings fail.
@@ -109,6 +113,8 @@ class InductionConfig:
     enum_variants: int = 3
     timeout_s: float | None = 5.0
     evidence_chars: int = 400
+    budget_s: float | None = None
+    budget_runs: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -247,11 +253,15 @@ def induce(
     from llama_index_libra.induction.executors import resolve_executor, stop_on_sigterm
     from llama_index_libra.runtime.isolation import with_isolation
 
+    from llama_index_libra.induction.budget import Budget
+
     config = config or InductionConfig()
+    budget = Budget(config.budget_s, config.budget_runs)  # validates both
+    deadline = budget.deadline(time.time())
     runtime = with_isolation(runtime, isolation)
     catalog = catalog or runtime.catalog
     t0 = time.perf_counter()
-    report = BuildReport(tools=len(catalog))
+    report = BuildReport(tools=len(catalog), budget=budget.describe())
     pool = resolve_executor(executor, workers, runtime=runtime)
     stop = stop_on_sigterm()
     stop.__enter__()
@@ -268,7 +278,8 @@ def induce(
         ctx = Context(runtime=runtime, catalog=catalog, config=config, sims=sims, runtime_key=_runtime_key(runtime),
                       partition={spec.name: runtime.partition_of(spec.name) for spec in catalog},
                       binding_sims=_binding_table(encoder, contract_map, catalog),
-                      log_dir=str(log_dir) if log_dir is not None else None, collect_feedback=hasattr(proposer, "revise"))
+                      log_dir=str(log_dir) if log_dir is not None else None, collect_feedback=hasattr(proposer, "revise"),
+                      deadline=deadline)
         report.executor, report.workers = pool.name, pool.workers
 
         if show_progress:

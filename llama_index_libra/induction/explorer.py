@@ -21,13 +21,17 @@ from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.induction.bindings import KEEP, Binder, FieldSimilarity, Keep, option_key, schema_type
 from llama_index_libra.induction.calls import CallRunner, close_logs
 from llama_index_libra.induction.counterfactual import CounterfactualTests
+from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.report import RunTally
-from llama_index_libra.induction.values import Value, ValuePool, ValueReader, observed_leaves, value_json
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, ValueReader, observed_leaves, value_json
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", "explore_chunk", "state_test_chunk",
            "ablation_chunk", "observed_leaves"]
+
+# distinct refusals of one template read for hints per state
+HINTED_REFUSALS = 6
 
 
 @dataclass
@@ -61,6 +65,7 @@ class Context:
     binding_sims: dict[tuple[str, str, str], float] = field(default_factory=dict)
     collect_feedback: bool = False  # report records that match neither outcome (for revisions)
     roots: list[Any] = field(default_factory=list)  # snapshots of the fresh states (path replays)
+    deadline: float | None = None  # time.time() after which no tool runs (the build's time budget)
 
 
 @dataclass
@@ -77,6 +82,7 @@ class NodeResult:
     unmatched: dict[str, InvocationRecord] = field(default_factory=dict)
     first_successes: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)  # (tool, template) -> args
     attempts: dict[str, dict[str, Any]] = field(default_factory=dict)  # tool -> {"runs", "errors", "tried"}
+    learned: dict[tuple[str, str], list[Any]] = field(default_factory=dict)  # (tool, input) -> values refusals named
 
 
 class Explorer:
@@ -89,11 +95,12 @@ class Explorer:
         self.config = ctx.config
         self.contracts = dict(contracts)
         self.updates: dict[str, Any] = {}
-        self.calls = CallRunner(ctx, self.contracts)
-        self.reader = ValueReader(self.contracts, self.updates)
-        self.binder = Binder(ctx, FieldSimilarity(ctx.sims, extra_sims))
+        self.calls = CallRunner(ctx, self.contracts, (knowledge or {}).get("runs_allowed"))
+        self.reader = ValueReader(self.contracts, self.updates, ctx.catalog)
+        self.binder = Binder(ctx, FieldSimilarity(ctx.sims, extra_sims), (knowledge or {}).get("learned"))
         self.tests = CounterfactualTests(ctx, self.contracts, self.calls, self.binder, knowledge)
         self.first_successes: dict[tuple[str, str], dict[str, Any]] = {}
+        self.learned: dict[tuple[str, str], list[Any]] = {}
 
     def reset_batch(self) -> tuple[list[Relation], RunTally]:
         """The relations and tally since the last reset (one transition's or one path's tests)."""
@@ -124,6 +131,7 @@ class Explorer:
         values_only = node.mode == "values"
         cap = self.config.successes_per_template
         touched = {canonical_json(a) for a in node.path[-1]["arguments"].values()} if node.path else set()
+        handed = {value_json(v) for v in pool.values if v.provider == FIXTURE_PROVIDER}  # facts a tester was handed
 
         def after_success(spec: ToolSpec, template: Any, args: dict[str, Any], record: InvocationRecord, child, bound) -> None:
             self.first_successes.setdefault((spec.name, template.id), args)
@@ -144,7 +152,8 @@ class Explorer:
             return new_keys is None or any(isinstance(v, Value) and v.key in new_keys for v in binding.values())
 
         def attempt(spec: ToolSpec, template: Any, binding: Mapping[str, Any], tried: set) -> tuple[bool, InvocationRecord]:
-            args = {**binder.literal_args(template), **{k: (v.value if isinstance(v, Value) else v) for k, v in binding.items()}}
+            args = {**binder.literal_args(template),
+                    **{k: (v.value if isinstance(v, Value) else v) for k, v in binding.items() if not isinstance(v, Keep)}}
             marker = (spec.name, canonical_json(args) + "|" + canonical_json(sorted((k, option_key(v)) for k, v in binding.items())))
             if marker in tried:
                 return False, None  # type: ignore[return-value]
@@ -153,6 +162,7 @@ class Explorer:
             outcome = calls.classify(spec.name, record)
             calls.note_attempt(spec.name, template, args, record, outcome)
             if outcome != "success":
+                refusals.setdefault((spec.name, template.id), []).append((binding, args, record.message))
                 return False, record
             bound_values = [v for v in binding.values() if isinstance(v, Value)]
             tests.provenance_tests(node, spec, template, args, {k: v for k, v in binding.items() if isinstance(v, Value)}, record, pool)
@@ -160,21 +170,78 @@ class Explorer:
             if node.depth == 0 or not record.state_changes:
                 # a call that changed nothing (a switch already on) or any call in a fresh state:
                 # the other documented values of its literals show more of the world
-                for variant in binder.literal_variants(spec, args, template):
-                    vr, vchild = calls.run(node, spec.name, variant)
-                    vo = calls.classify(spec.name, vr)
-                    calls.note_attempt(spec.name, template, variant, vr, vo)
-                    if vo == "success":
-                        after_success(spec, template, variant, vr, vchild, [])
+                variants(spec, template, args)
             return True, record
+
+        def variants(spec: ToolSpec, template: Any, args: dict[str, Any], every: bool = False) -> int:
+            """Run the call with each other documented value of one literal; the successes."""
+            ok = 0
+            for variant in binder.literal_variants(spec, args, template, every=every):
+                vr, vchild = calls.run(node, spec.name, variant, "variant")
+                vo = calls.classify(spec.name, vr)
+                calls.note_attempt(spec.name, template, variant, vr, vo)
+                if vo == "success":
+                    ok += 1
+                    after_success(spec, template, variant, vr, vchild, [])
+            return ok
+
+        def one_filter_at_a_time(spec: ToolSpec, template: Any, base: Mapping[str, Any]) -> int:
+            """A template that omits optional inputs (a search with no criteria) and fails: add one
+            of them at a time, with the values whose field aligns and the contract's own literal
+            for it; all criteria at once match nothing, none at all is refused."""
+            omitted = [n for n, a in template.arguments.items() if a.kind == "omit"]
+            if not omitted:
+                return 0
+            literal_for: dict[str, Any] = {}
+            for other in self.contracts[spec.name].success_templates:
+                for n in omitted:
+                    arg = other.arguments.get(n)
+                    if arg is not None and arg.kind == "literal":
+                        literal_for.setdefault(n, arg.value)
+            keep = {k: v for k, v in base.items() if not isinstance(v, Keep)}
+            ok = 0
+            for n in omitted:
+                opts: list[Any] = binder.candidates_for(spec, n, pool.values, aligned_only=True)[:2]
+                if n in literal_for and not any(isinstance(o, Value) and o.value == literal_for[n] for o in opts):
+                    opts.append(literal_for[n])
+                for opt in opts:
+                    if ok >= cap:
+                        return ok
+                    binding = {**keep, n: opt}
+                    if not uses_new(binding) and not isinstance(opt, Value) and node.depth > 0:
+                        continue
+                    good, _ = attempt(spec, template, binding, tried)
+                    ok += good
+            return ok
+
+        refusals: dict[tuple[str, str], list[tuple[Mapping[str, Any], dict[str, Any], str | None]]] = {}
+
+        def taught_by_refusals(spec: ToolSpec, template: Any) -> int:
+            """Values the template's refusals named (a vocabulary, a date layout: :mod:`.hints`),
+            each tried in the refused call; what was learned is kept for the next levels."""
+            ok = 0
+            seen: set[str] = set()
+            for binding, args, message in refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
+                if not message or message in seen:
+                    continue
+                seen.add(message)
+                for name, values in sorted(error_hints(message, args).items()):
+                    learned = self.learned.setdefault((spec.name, name), [])
+                    learned.extend(v for v in values if v not in learned)
+                    for value in values:
+                        if ok >= cap:
+                            return ok
+                        good, _ = attempt(spec, template, {**binding, name: value}, tried)
+                        ok += good
+            return ok
 
         tried: set = set()
         for _round in range(2):
             for spec in tools:
                 for template in self.contracts[spec.name].success_templates:
-                    if _round == 1 and not template.observations:
+                    if _round == 1 and not template.observations and not binder.swappable(spec, template, placeholders_only=True, handed=handed):
                         continue
-                    binds = binder.bindings(spec, template, pool.values) if template.observations else [{}]
+                    binds = binder.bindings(spec, template, pool.values, handed=handed)
                     successes = 0
                     failed: InvocationRecord | None = None
                     for i, binding in enumerate(binds):
@@ -186,6 +253,10 @@ class Explorer:
                         successes += ok
                         if not ok and record is not None and failed is None:
                             failed = record
+                    if not successes and failed is not None and node.depth == 0:
+                        # a setting refused in the fresh state (already off, or not allowed): every
+                        # other documented value of its switches and enumerations, from here
+                        successes += variants(spec, template, dict(failed.arguments or {}), every=True)
                     if successes or (failed is None and binds):
                         continue
                     # no binding succeeded: free literals may take observed values of a fitting type
@@ -210,6 +281,19 @@ class Explorer:
                                 continue
                             ok, _ = attempt(spec, template, binding, tried)
                             successes += ok
+                    if not successes:
+                        successes += one_filter_at_a_time(spec, template, base)
+                    if not successes:
+                        successes += taught_by_refusals(spec, template)
+                    # still failing: inputs that must come from one record take it jointly (an order
+                    # in a given status with an item of that same order)
+                    for binding in [] if successes else binder.sibling_bindings(spec, options, pool.values):
+                        if successes >= cap:
+                            break
+                        if not uses_new(binding) and node.depth > 0:
+                            continue
+                        ok, _ = attempt(spec, template, binding, tried)
+                        successes += ok
                     # still failing: inputs that share candidate values take distinct ones jointly
                     # (a head and a base branch, a sender and a recipient)
                     # (a value the call into this state acted on counts as new here: its state changed)
@@ -224,7 +308,7 @@ class Explorer:
                         successes += ok
         return NodeResult(node.id, list(tests.relations.values()), children, pool.values, dict(self.updates),
                           set(calls.succeeded), calls.tally, dict(calls.unmatched), dict(self.first_successes),
-                          calls.attempts)
+                          calls.attempts, dict(self.learned))
 
 
 # ---------------------------------------------------------------------------- worker entry points
@@ -243,32 +327,39 @@ def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list
 
 
 def state_test_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Mapping,
-                     transitions: list[tuple[int, int, str, dict[str, Any], list[Value]]],
+                     groups: list[list[tuple[int, int, str, dict[str, Any], list[Value]]]],
                      pools: Mapping[int, list[Value]], nodes: Mapping[int, Node], knowledge: Any = None) -> list[tuple[list[Relation], RunTally]]:
-    """Run the state tests of a batch of transitions (states and after-pools shipped once per node)."""
+    """Run the state tests of a batch of transition groups, one group per provider tool (states
+    and after-pools shipped once per node); in a group, a consumer found to depend on the provider
+    is not tested again."""
     from llama_index_libra.induction.executors import resolve_shared
 
     contracts = resolve_shared(contracts)
     knowledge = resolve_shared(knowledge) if knowledge is not None else None
     out = []
     explorer = Explorer(ctx, contracts, extra_sims, knowledge)
-    for before_id, after_id, provider, args, fresh in transitions:
-        before, after, after_pool = nodes[before_id], nodes[after_id], pools[after_id]
-        explorer.tests.state_tests(before, after, provider, args, fresh, after_pool)
-        out.append(explorer.reset_batch())
+    for group in groups:
+        shown: set[str] = set()
+        for before_id, after_id, provider, args, fresh in group:
+            before, after, after_pool = nodes[before_id], nodes[after_id], pools[after_id]
+            explorer.tests.state_tests(before, after, provider, args, fresh, after_pool, skip=shown)
+            relations, tally = explorer.reset_batch()
+            shown |= {r.consumer for r in relations}
+            out.append((relations, tally))
     close_logs(ctx.log_dir)
     return out
 
 
 def ablation_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Mapping,
-                   jobs: list[tuple[str, str, dict[str, Any], int, tuple]], roots: list[Any] | None = None) -> list[tuple[list[Relation], RunTally]]:
+                   jobs: list[tuple[str, str, dict[str, Any], int, tuple]], roots: list[Any] | None = None,
+                   runs_allowed: int | None = None) -> list[tuple[list[Relation], RunTally]]:
     """Path-ablation tests of a batch of consumers' first successful paths (from the fresh-state
-    snapshots ``roots``)."""
+    snapshots ``roots``), at most ``runs_allowed`` runs per path (the build's run budget)."""
     from llama_index_libra.induction.executors import resolve_shared
 
     contracts = resolve_shared(contracts)
     out = []
-    explorer = Explorer(ctx, contracts, extra_sims)
+    explorer = Explorer(ctx, contracts, extra_sims, {"runs_allowed": runs_allowed})
     for consumer, template_id, args, root, path in jobs:
         explorer.tests.ablation_tests(consumer, template_id, args, root, path, roots if roots is not None else ctx.roots)
         out.append(explorer.reset_batch())

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-__all__ = ["FieldEncoder", "DenseFieldEncoder", "LexicalFieldEncoder", "humanize", "resolve_field_encoder"]
+__all__ = ["FieldEncoder", "DenseFieldEncoder", "LexicalFieldEncoder", "humanize", "resolve_field_encoder", "leaf_name"]
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
@@ -31,13 +31,22 @@ class FieldEncoder(Protocol):
     def similarity(self, a: str, b: str) -> float: ...
 
 
+def _singular(token: str) -> str:
+    """A plural word's singular by the common English endings (``orders`` -> ``order``)."""
+    if len(token) > 4 and token.endswith("ies"):
+        return token[:-3] + "y"
+    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
+        return token[:-1]
+    return token
+
+
 class LexicalFieldEncoder:
-    """Cosine of the humanized names' token sets: no model, deterministic."""
+    """Cosine of the humanized names' token sets (plurals as singulars): no model, deterministic."""
 
     name = "lexical"
 
     def similarity(self, a: str, b: str) -> float:
-        ta, tb = set(humanize(a).split()), set(humanize(b).split())
+        ta, tb = {_singular(t) for t in humanize(a).split()}, {_singular(t) for t in humanize(b).split()}
         if not ta or not tb:
             return 0.0
         return len(ta & tb) / math.sqrt(len(ta) * len(tb))
@@ -85,3 +94,30 @@ def resolve_field_encoder(spec: Any = "minilm") -> FieldEncoder:
     if isinstance(spec, str) or not hasattr(spec, "similarity"):
         return DenseFieldEncoder(spec)
     return spec
+
+
+# Leaf keys that say what kind of value a field holds, not what it belongs to ("payment_methods.<key>.id").
+GENERIC_KEYS = frozenset({"id", "ids", "name", "value", "values", "type", "code", "key", "number", "title", "label",
+                          "text", "date", "uuid"})
+
+
+def leaf_name(keys: tuple[str, ...] | list[str], value: object = None) -> str:
+    """A field name for a leaf reached through ``keys`` in a reply without a schema.
+
+    Keys that are themselves values (dict-of-dicts keyed by ids: ``credit_card_5521``) are skipped;
+    a generic last key takes its parent's singular (``payment_methods.<id>.id`` ->
+    ``payment_method_id``); a plural key holding id-like strings names one of its ids
+    (``orders: ["#H4410021"]`` -> ``order_id``)."""
+    names = [k for k in keys if not any(c.isdigit() for c in k)] or list(keys[-1:])
+    if not names:
+        return "value"
+    last = names[-1]
+    if last.lower() in GENERIC_KEYS and len(names) > 1:
+        parent = "_".join(_singular(t) for t in humanize(names[-2]).split())
+        return f"{parent}_{last}"
+    words = humanize(last).split()
+    if (isinstance(value, str) and words and words[-1] != _singular(words[-1]) and " " not in value
+            and any(c.isdigit() for c in value)):
+        return "_".join(words[:-1] + [_singular(words[-1]), "id"])
+    return last
+

@@ -30,6 +30,10 @@ class RunTally:
     contracts_revised: int = 0
     execution_s: float = 0.0
     failures: dict[str, str] = field(default_factory=dict)  # tool -> first error message
+    # executed runs by what they were for: "explore" (bindings of a template), "variant" (other
+    # documented values of a literal), "control" (provenance controls), "state" (state tests),
+    # "replay" (path ablation)
+    runs_by_purpose: dict[str, int] = field(default_factory=dict)
 
     def add(self, other: "RunTally") -> None:
         """Add ``other``'s counts into this tally (first failure message per tool kept)."""
@@ -37,6 +41,9 @@ class RunTally:
             if f.name == "failures":
                 for tool, message in other.failures.items():
                     self.failures.setdefault(tool, message)
+            elif f.name == "runs_by_purpose":
+                for purpose, n in other.runs_by_purpose.items():
+                    self.runs_by_purpose[purpose] = self.runs_by_purpose.get(purpose, 0) + n
             else:
                 setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
@@ -56,6 +63,7 @@ class BuildReport(RunTally):
     max_path: int = 0
     transitions: int = 0
     states_cut_budget: int = 0
+    state_tests_cut: int = 0  # transitions not state-tested: the same call already tested from enough states
     duplicate_states: int = 0
     llm_calls: int = 0
     cache_hits: int = 0
@@ -65,6 +73,10 @@ class BuildReport(RunTally):
     tools_succeeded: int = 0
     relations_pruned: int = 0
     never_succeeded: dict[str, dict[str, Any]] = field(default_factory=dict)
+    causes: dict[str, int] = field(default_factory=dict)  # never-succeeded tools per cause class (causes.py)
+    budget: str = "none"  # the build's budget (budget.py): "60 s", "5000 runs"
+    # work the budget cut: "states" not explored, "state_tests" (transitions) and "ablations" (paths) not run
+    budget_cut: dict[str, int] = field(default_factory=dict)
 
     @property
     def s_per_1000_candidates(self) -> float:
@@ -89,16 +101,28 @@ class BuildReport(RunTally):
             f"timeouts {self.timeouts}) | executor {self.executor} x{self.workers} | "
             f"states explored {self.states_explored} (goal-directed past max_depth {self.goal_states}, "
             f"value-only {self.value_states}, longest path {self.max_path}), transitions {self.transitions}",
+            "runs by purpose: " + (", ".join(f"{k} {v}" for k, v in sorted(self.runs_by_purpose.items())) or "none"),
             f"cut by bounds: states beyond the depth bounds {self.states_cut_depth}, states over max_states "
-            f"{self.states_cut_budget}, runs over max_runs {self.runs_cut_budget}",
+            f"{self.states_cut_budget}, runs refused (max_runs or budget) {self.runs_cut_budget}, repeated calls not "
+            f"state-tested {self.state_tests_cut}",
             f"wall clock {self.wall_s:.2f} s{f' (LLM {self.llm_s:.2f} s)' if self.llm_s else ''} | "
             f"{self.s_per_1000_candidates:.3f} s per 1,000 candidates{' (LLM time excluded)' if self.llm_s else ''}",
         ]
+        if self.budget != "none":
+            cut = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(self.budget_cut.items()))
+            lines.append(f"budget {self.budget}: " + (f"spent; not done: {cut}, runs refused {self.runs_cut_budget} "
+                                                      f"(the library holds what was found before)" if cut or self.runs_cut_budget
+                                                      else "not reached"))
         if self.never_succeeded:
-            lines.append(f"never succeeded ({len(self.never_succeeded)}): their prerequisites cannot be found")
+            by_cause = ", ".join(f"{c} {n}" for c, n in sorted(self.causes.items(), key=lambda kv: (-kv[1], kv[0])))
+            lines.append(f"never succeeded ({len(self.never_succeeded)}; {by_cause}): their prerequisites cannot be found")
             for tool, info in list(self.never_succeeded.items())[:details]:
                 errors = "; ".join(f"{m} (x{n})" for m, n in info.get("errors", [])[:2]) or "never run (no binding)"
-                lines.append(f"  {tool}: {info.get('runs', 0)} runs; {errors}")
+                cause = info.get("cause")
+                lines.append(f"  {tool} [{cause}]: {info.get('runs', 0)} runs; {errors}" if cause else
+                             f"  {tool}: {info.get('runs', 0)} runs; {errors}")
+                if cause and info.get("hint"):
+                    lines.append(f"      -> {info['hint']}")
             if len(self.never_succeeded) > details:
                 lines.append(f"  ... and {len(self.never_succeeded) - details} more (see the report JSON)")
         return "\n".join(lines)

@@ -15,13 +15,17 @@ from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.explorer import Context, Node, NodeResult, ablation_chunk, explore_chunk, state_test_chunk
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.selection import mediated
 from llama_index_libra.induction.values import Value, fixture_values
 from llama_index_libra.library import Relation
 
-__all__ = ["Master"]
+__all__ = ["Master", "STATE_TESTS_PER_CALL"]
+
+# state tests per identical state-changing call (tool and arguments), over all the states it ran from
+STATE_TESTS_PER_CALL = 3
 
 
 def _split(items: list, parts: int) -> list[list]:
@@ -57,6 +61,7 @@ class Master:
         self.first_paths: dict[tuple[str, str], tuple[int, tuple, dict[str, Any]]] = {}
         self.export_names: set[str] = set()
         self.attempts: dict[str, dict[str, Any]] = {}
+        self.learned: dict[tuple[str, str], list[Any]] = {}  # (tool, input) -> values refusals named
 
     def sim(self, a: str, b: str) -> float:
         value = self.ctx.sims.get((a, b))
@@ -106,7 +111,15 @@ class Master:
             self.progress.total = (self.progress.total or 0) + len(level)
             self.progress.refresh()
         while level:
-            knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates)})
+            if self.budget_spent():  # the build's budget: no further level (its states are reported cut)
+                self.cut("states", len(level))
+                break
+            # what earlier levels established: templates that succeeded, value relations proven
+            # (a provenance test that could only prove a known relation again is not run)
+            proven = frozenset((r.consumer, r.provider, r.consumer_field, r.provider_field)
+                               for r in self.relations.values() if r.kind == "provenance")
+            knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates), "proven": proven,
+                                             "learned": dict(self.learned), "runs_allowed": self.allowance(len(level))})
             shared = self.executor.share(self.contracts)  # once per level, not once per batch
             results: list[NodeResult] = [
                 r for batch in self.executor.map(explore_chunk, [(shared, self.extra_sims, b, knowledge) for b in self.batches(level)])
@@ -135,6 +148,9 @@ class Master:
                 if names - self.export_names:
                     productive = True
                     self.export_names |= names
+                for key, values in result.learned.items():  # vocabularies refusals named, in node order
+                    known = self.learned.setdefault(key, [])
+                    known.extend(v for v in values if v not in known)
                 for tool, contract in result.updates.items():
                     updates.setdefault(tool, contract)  # the first node (in node order) wins
                 for tool, record in result.unmatched.items():
@@ -207,21 +223,38 @@ class Master:
         self.report.transitions += len(transitions)
         # State tests run once both ends are explored, so the consumer can take values that only
         # exist after the transition (a file listed inside the directory that cd entered).
-        jobs = []
+        # One job per provider tool, its transitions in node order, at most STATE_TESTS_PER_CALL per
+        # identical call (the same write from many states repeats the same test); inside a job a
+        # consumer already shown to depend on the provider is not tested again. A job never
+        # splits across workers, so every executor skips the same tests.
+        groups: dict[str, list[tuple]] = {}
+        per_call: dict[tuple[str, str], int] = {}
         pools: dict[int, list[Value]] = {}
         lean: dict[int, Node] = {}
         for before, after, provider, args, values in transitions:
+            call_key = (provider, canonical_json(args))
+            per_call[call_key] = per_call.get(call_key, 0) + 1
+            if per_call[call_key] > STATE_TESTS_PER_CALL:
+                self.report.state_tests_cut += 1
+                continue
             before_keys = {v.key for v in (before.final or before.pool)}
             after_pool = pools.setdefault(after.id, after.final or after.pool)
             fresh = list(values) + [v for v in after_pool if v.key not in before_keys]
             lean.setdefault(before.id, _lean(before))
             lean.setdefault(after.id, _lean(after))
-            jobs.append((before.id, after.id, provider, args, fresh))
-        # every state (snapshot) and after-pool travels once per batch, not once per transition
+            groups.setdefault(provider, []).append((before.id, after.id, provider, args, fresh))
+        jobs = [groups[p] for p in sorted(groups)]
         shared = self.executor.share(self.contracts)
-        knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates)})
+        if self.budget_spent():
+            self.cut("state_tests", sum(len(g) for g in jobs))
+            self.ablation_pass(shared)
+            return
+        # every state (snapshot) and after-pool travels once per batch, not once per transition
+        knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates),
+                                         "runs_allowed": self.allowance(sum(len(g) for g in jobs))})
         batches = [
-            (shared, self.extra_sims, b, {j[1]: pools[j[1]] for j in b}, {i: lean[i] for j in b for i in j[:2]}, knowledge)
+            (shared, self.extra_sims, b, {t[1]: pools[t[1]] for g in b for t in g}, {i: lean[i] for g in b for t in g for i in t[:2]},
+             knowledge)
             for b in self.batches(jobs)
         ]
         for batch in self.executor.map(state_test_chunk, batches):
@@ -238,14 +271,39 @@ class Master:
         direct = {(r.provider, r.consumer) for r in self.relations.values()}
         valued = {(r.provider, r.consumer) for r in self.relations.values() if r.kind != "state"}
         roots = self.ctx.roots
+        if jobs and self.budget_spent():
+            self.cut("ablations", len(jobs))
+            return
+        allowed = self.allowance(len(jobs))
         found: list[Relation] = []
-        for batch in self.executor.map(ablation_chunk, [(shared, self.extra_sims, b, roots) for b in self.batches(jobs)]):
+        for batch in self.executor.map(ablation_chunk, [(shared, self.extra_sims, b, roots, allowed) for b in self.batches(jobs)]):
             for relations, counters in batch:
                 self.merge_counters(counters)
                 found.extend(relations)
         # chains may run through transitive relations too (commit before opening a pull request)
         links = direct | {(r.provider, r.consumer) for r in found}
         self.admit([r for r in found if (r.provider, r.consumer) not in direct and not mediated(r, links, valued)])
+
+    # ---- the build's budget (budget.py)
+    def runs_left(self) -> int | None:
+        """Tool runs the run budget still allows (None without one)."""
+        limit = getattr(self.config, "budget_runs", None)
+        return None if limit is None else max(0, limit - self.report.runs)
+
+    def budget_spent(self) -> bool:
+        """Whether the time or run budget is spent: nothing more is dispatched."""
+        return spent(self.ctx.deadline) or self.runs_left() == 0
+
+    def allowance(self, units: int) -> int | None:
+        """Runs each of ``units`` jobs (states, transitions, paths) may execute under the run
+        budget: an even share of what is left (at least one)."""
+        left = self.runs_left()
+        return None if left is None else max(1, left // max(1, units))
+
+    def cut(self, what: str, n: int) -> None:
+        """Count ``n`` pieces of work (``states``, ``state_tests``, ``ablations``) the budget cut."""
+        if n:
+            self.report.budget_cut[what] = self.report.budget_cut.get(what, 0) + n
 
     def merge_attempts(self, attempts: Mapping[str, Any]) -> None:
         for tool, info in attempts.items():
@@ -258,7 +316,10 @@ class Master:
                     entry["tried"].append(text)
 
     def coverage(self) -> None:
-        """Tools succeeded / total and, per tool that never succeeded, its most frequent errors."""
+        """Tools succeeded / total and, per tool that never succeeded, its cause class
+        (:mod:`.causes`), what a user does about it, and its most frequent errors."""
+        from llama_index_libra.induction.causes import CAUSES, never_succeeded_cause
+
         report = self.report
         report.tools_succeeded = sum(1 for spec in self.catalog if spec.name in self.succeeded)
         report.never_succeeded = {}
@@ -266,13 +327,19 @@ class Master:
             if spec.name in self.succeeded:
                 continue
             info = self.attempts.get(spec.name, {"runs": 0, "errors": {}, "tried": []})
-            errors = sorted(info["errors"].items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+            errors = sorted(info["errors"].items(), key=lambda kv: (-kv[1], kv[0]))
+            cause = never_succeeded_cause({"runs": info["runs"], "errors": errors},
+                                          budget_spent=bool(report.budget_cut or report.runs_cut_budget))
             contract = self.contracts[spec.name]
             missing = sorted({n for t in contract.success_templates for n in t.observations})
             report.never_succeeded[spec.name] = {
-                "runs": info["runs"], "errors": [[m, n] for m, n in errors], "tried": list(info["tried"]),
+                "cause": cause, "hint": CAUSES[cause],
+                "runs": info["runs"], "errors": [[m, n] for m, n in errors[:3]], "tried": list(info["tried"]),
                 "observation_inputs": missing,
             }
+        report.causes = {}
+        for info in report.never_succeeded.values():
+            report.causes[info["cause"]] = report.causes.get(info["cause"], 0) + 1
 
     def revise_from_feedback(self, unmatched: dict[str, Any], updates: dict[str, Any]) -> None:
         """Ask the proposer to revise contracts whose records matched neither outcome schema.

@@ -20,12 +20,16 @@ def _nesting(relation: Relation) -> int:
 
 
 def select_providers(relations: list[Relation], per_input: int, catalog: ToolCatalog | None = None) -> list[Relation]:
-    """Value relations of the ``per_input`` best providers per (consumer, input); others unchanged.
+    """Value relations of at most ``per_input`` providers per (consumer, input); others unchanged.
 
-    Order: provenance before compatibility, higher field similarity, a source of the field before
+    Order: a provider that does not itself take a value from the consumer before one that does (a
+    tracking lookup that needs the order's tracking id is no source of order ids for that order
+    lookup), provenance before compatibility, higher field similarity, a source of the field before
     a tool that takes the same field as input, an output before an echo of the provider's own
     argument, a more direct export path, a lookup before a creation (a call that changed the
-    state), then the order found."""
+    state), then the order found. After the best provider, others are kept only as genuine
+    alternatives: the same kind of evidence, equally a source (two lookups that both give a
+    ``user_id``), neither an echo nor dependent on the consumer."""
     if per_input <= 0:
         return relations
     from llama_index_libra.induction.field_encoders import humanize
@@ -36,6 +40,7 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
             names = set(spec.input_names)
             inputs[spec.name] = names | {n for n in (r.consumer_field for r in relations if r.consumer_field)
                                          if any(humanize(n) == humanize(m) for m in names)}
+    feeds = {(r.provider, r.consumer) for r in relations if r.consumer_field is not None}
     groups: dict[tuple[str, str], list[tuple[tuple, str]]] = {}
     for order, r in enumerate(relations):
         if r.consumer_field is None:
@@ -43,12 +48,19 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
         derived = r.consumer_field in inputs.get(r.provider, ())
         echo = str(((r.evidence or {}).get("provider_value") or {}).get("path", "")).startswith("$.arguments")
         created = bool(((r.evidence or {}).get("provider_value") or {}).get("created"))
-        rank = (r.kind != "provenance", -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
+        cyclic = (r.consumer, r.provider) in feeds
+        rank = (cyclic, r.kind != "provenance", -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
         groups.setdefault((r.consumer, r.consumer_field), []).append((rank, r.provider))
     allowed: dict[tuple[str, str], set[str]] = {}
     for key, members in groups.items():
         chosen: list[str] = []
-        for _rank, provider in sorted(members):
+        best = None
+        for rank, provider in sorted(members):
+            kind_class = (rank[0], rank[1], rank[3], rank[4])  # cyclic, kind, derived, echo
+            if best is None:
+                best = kind_class
+            elif kind_class != best or any(kind_class[i] for i in (0, 2, 3)):
+                continue  # not a genuine alternative to the best provider
             if provider not in chosen:
                 chosen.append(provider)
             if len(chosen) >= per_input:

@@ -8,15 +8,18 @@ known in one state with an index by value, which says every tool that produced a
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 from dataclasses import replace
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
 from llama_index_libra._io import canonical_json
+from llama_index_libra.induction.field_encoders import leaf_name
+from llama_index_libra.induction.reply_values import is_sentence, reply_name, sentence_values
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["Value", "ValuePool", "ValueReader", "observed_leaves", "leaf_values", "json_text", "value_json",
+__all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "leaf_values", "json_text", "value_json",
            "fixture_values", "FIXTURE_PROVIDER"]
 
 SCALAR_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string"}
@@ -37,11 +40,37 @@ class Value(NamedTuple):
     key: str
     credit: bool = True  # False: the engine's own value echoed back (a bound argument, a literal of a read)
     created: bool = False  # produced by a call that changed the state (a creation, not a lookup)
+    record: str = ""  # the call that produced it and the record inside its reply ("<call>|$.output.items[1]")
+    origin: tuple[str, ...] = ()  # canonical JSON of the scalar arguments of the call that produced it
+
+
+def record_of(call: str, path: str) -> str:
+    """The record a value sits in: its call and its path up to the last array index (the element
+    of a list of records; the whole reply for a top-level field or a list of scalars)."""
+    cut = path.rfind("[")
+    if cut > 0 and path.endswith("]"):  # a scalar list element: the list's owner is the record
+        path = path[:cut]
+        cut = path.rfind("[")
+    end = path.find("]", cut) + 1 if cut > 0 else 0
+    return f"{call}|{path[:end] if end else '$.output'}"
+
+
+def same_record(a: Value, b: Value) -> bool:
+    """Whether two values belong together: read from one record of one reply (an order's id and
+    an item of that order), or one produced by a call that took the other (the items of the order
+    whose id was looked up)."""
+    if a.record and b.record:
+        ca, ra = a.record.split("|", 1)
+        cb, rb = b.record.split("|", 1)
+        if ca == cb and (ra.startswith(rb) or rb.startswith(ra)):
+            return True
+    return value_json(a) in b.origin or value_json(b) in a.origin
 
 
 def value_json(v: Value) -> str:
-    """The canonical JSON of a pool value (its key without provider and export)."""
-    return v.key.split("\x00", 2)[2].removesuffix("\x00[]")
+    """The canonical JSON of a pool value (its key without provider and export; canonical JSON
+    holds no NUL, while a provider name may: the fixtures' is ``\x00fixtures``)."""
+    return v.key.removesuffix("\x00[]").rsplit("\x00", 1)[1]
 
 
 def json_text(value: Any) -> Any:
@@ -81,15 +110,16 @@ def observed_leaves(out: Any, path: str = "$.output", keys: tuple[str, ...] = ()
 
 
 def leaf_values(out: Any, path: str, keys: tuple[str, ...], depth: int = 0) -> Iterator[tuple[str, tuple[str, ...], Any]]:
-    """(concrete JSONPath, key chain, value) of every scalar leaf of a parsed JSON reply."""
+    """(concrete JSONPath, key chain, value) of every scalar leaf of a parsed JSON reply; a key that
+    is no identifier (``"Water Bottle"``) is written in brackets and stays in the key chain."""
     if depth > _MAX_LEAF_DEPTH:
         return
     if type(out) in SCALAR_TYPES:
         yield path, keys, out
     elif isinstance(out, dict):
         for key in sorted(out, key=str):
-            if str(key).isidentifier():
-                yield from leaf_values(out[key], f"{path}.{key}", keys + (str(key),), depth + 1)
+            step = f".{key}" if str(key).isidentifier() else f"[{json.dumps(str(key))}]"
+            yield from leaf_values(out[key], path + step, keys + (str(key),), depth + 1)
     elif isinstance(out, list):
         for i, item in enumerate(out[:16]):
             yield from leaf_values(item, f"{path}[{i}]", keys, depth + 1)
@@ -141,6 +171,10 @@ class ValuePool:
                 self.values.append(v)
                 self.index.setdefault(value_json(v), []).append(v)
 
+    def handed(self, value: Value) -> bool:
+        """Whether a fixture holds ``value`` (under any key): a value the tester was handed."""
+        return any(v.provider == FIXTURE_PROVIDER for v in self.index.get(value_json(value), ()))
+
     def producers(self, value: Value, consumer: str) -> list[Value]:
         """Every tool that genuinely produced ``value`` (one entry per tool and export), in pool order."""
         entries = self.index.get(value_json(value))
@@ -160,11 +194,13 @@ class ValueReader:
     ``updates`` collects the revised contracts for the master, which applies them from the next level.
     """
 
-    def __init__(self, contracts: dict[str, Any], updates: dict[str, Any]) -> None:
+    def __init__(self, contracts: dict[str, Any], updates: dict[str, Any], catalog: Any = None) -> None:
         self.contracts = contracts
         self.updates = updates
+        self.catalog = catalog
         self.feedback_done: set[str] = set()
         self.json_text_tools: set[str] = set()
+        self.sentence_tools: set[str] = set()
 
     def feedback_exports(self, tool: str, record: InvocationRecord) -> None:
         """Same-tool feedback for an undocumented response: export every observed leaf.
@@ -173,8 +209,10 @@ class ValueReader:
         not a JSON Schema object) gets, from its first successful record, one export per scalar
         leaf path of its output (jsonpath-ng paths, ``[*]`` for array elements, so arrays of
         records export each field: ``$.output.items[*].id``), or one ``$.output`` export for a
-        scalar output; a reply that is JSON text is read as JSON. The revised contract is what the
-        library keeps.
+        scalar output, named after what the tool says it returns (:func:`.reply_values.reply_name`:
+        ``find_user_id_by_email`` -> ``user_id``); a reply that is JSON text is read as JSON, and
+        the ids inside a sentence reply are read from it at extraction time (a sentence itself is
+        no value). The revised contract is what the library keeps.
         """
         if tool in self.feedback_done:
             return
@@ -187,8 +225,15 @@ class ValueReader:
         out = json_text(record.output)
         new = []
         if type(out) in SCALAR_TYPES:
+            if is_sentence(out):
+                self.sentence_tools.add(tool)
+                return
             schema = {"type": SCALAR_TYPES[type(out)]}
-            new.append(Export("response_value", "$.output", schema, export_propagates("response_value", schema), "declared"))
+            spec = self.catalog.get(tool) if self.catalog is not None and tool in self.catalog else None
+            name = (reply_name(spec) if spec is not None else None) or "response_value"
+            if name in {e.name for e in contract.exports}:
+                name = "response_value"
+            new.append(Export(name, "$.output", schema, export_propagates(name, schema), "declared"))
         else:
             taken = {e.name for e in contract.exports}
             base = "$.output"
@@ -223,10 +268,22 @@ class ValueReader:
         out = []
         extracted = [(ev.export_name, ev.path, ev.value) for ev in self.contracts[tool].extract(record, propagating_only=True)]
         if tool in self.json_text_tools:
-            extracted += [(keys[-1], path, value) for path, keys, value in
-                          itertools.islice(leaf_values(json_text(record.output), "$.output", ()), MAX_LEAVES) if keys]
+            fallback = None
+            for path, keys, value in itertools.islice(leaf_values(json_text(record.output), "$.output", ()), MAX_LEAVES):
+                name = leaf_name(keys, value) if any(k.isidentifier() and not any(c.isdigit() for c in k) for k in keys) else None
+                if name is None:  # only value-like keys ({"Water Bottle": "6086499569"}): named after the tool
+                    if fallback is None:
+                        spec = self.catalog.get(tool) if self.catalog is not None and tool in self.catalog else None
+                        fallback = leaf_name(((reply_name(spec) if spec is not None else None) or "value",), value)
+                    name = fallback
+                extracted.append((name, path, value))
+        elif tool in self.sentence_tools and is_sentence(record.output):
+            extracted += [(name, "$.output", value) for name, value in sentence_values(record.output)]
+        call = hashlib.sha1(f"{tool}\x00{canonical_json(record.arguments or {})}".encode()).hexdigest()[:12]
+        origin = tuple(sorted(a for a in args if len(a) <= 80 and a[:1] not in "[{"))
         for export_name, path, value in extracted:
             vj = canonical_json(value)
             credit = vj not in bound_values and (vj not in args or changed)
-            out.append(Value(tool, export_name, path, value, f"{tool}\x00{export_name}\x00{vj}", credit, changed))
+            out.append(Value(tool, export_name, path, value, f"{tool}\x00{export_name}\x00{vj}", credit, changed,
+                             record_of(call, path), origin))
         return out

@@ -21,6 +21,7 @@ def run(*args):
         (["eval", "--benchmark", "bfcl", "--k", "0"], "K must be a positive integer, got 0"),
         (["eval", "--benchmark", "bfcl", "--k", "-3"], "K must be a positive integer, got -3"),
         (["eval", "--benchmark", "nope", "--methods", "bm25"], "unknown benchmark 'nope'"),
+        (["induce", "--benchmark", "bfcl", "--out", "lib.json", "--budget", "fast"], "expected SECONDS (60, 60s, 2m) or RUNS"),
     ],
 )
 def test_bad_input_gives_one_line_error(args, message):

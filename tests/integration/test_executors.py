@@ -82,7 +82,7 @@ def test_catalog_edit_reruns_only_what_changed(tmp_path):
                                 executor="serial", log_dir=log_dir, config=CONFIG)
     _, fresh = induce(sandbox_tools.build_runtime(" Items are plain text."), field_encoder="lexical", executor="serial", config=CONFIG)
     # state-changing runs are re-executed (their child state is not logged); everything else is served
-    assert again.runs < fresh.runs // 2
+    assert again.runs <= fresh.runs // 2 and again.log_hits >= fresh.runs // 2
     # after editing read_item, its runs execute again, the other tools' runs mostly do not
     assert again.runs < edited.runs < fresh.runs
     assert {r.consumer for r in edited_lib.relations} >= {"read_item"}

@@ -1,0 +1,83 @@
+"""Why a tool never succeeded during induction: one cause class per tool, read from its attempts.
+
+A tool that never succeeds can have no relation to its prerequisites, so the build report names
+the most likely cause of each, from the errors its calls returned (most frequent first), whether
+it could run at all, and what cut the build short. The classes, in the order they are tested:
+
+``not_run``       no call was ever made: an input had no value of a fitting type (no tool produced
+                  one and no fixture holds one), or the budget ran out first.
+``budget``        calls were refused because the build's run or time budget was spent.
+``crash``         the tool timed out, crashed, or raised a programming error (``TypeError``,
+                  ``AttributeError``...) on the values it got.
+``credentials``   it refused for want of a login, a token or a permission.
+``vocabulary``    it said which values it accepts ("expected one of", "must be either").
+``format``        it rejected the layout of a value (a date, a phone number, a code).
+``state``         the state was wrong: a record not in the status the write needs, a setting off,
+                  already done, locked.
+``unknown_value`` it did not know the values it got ("not found", "unknown", "no such"): the
+                  right id was never observed.
+``other``         none of the above.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+__all__ = ["CAUSES", "never_succeeded_cause"]
+
+# What a user does about each cause (shown in the report and in docs/induction.md).
+CAUSES: dict[str, str] = {
+    "not_run": "no value fitted an input: add a fixture holding one, or a tool that lists them",
+    "budget": "the budget ran out: raise --budget, or build again with the same --log-dir to resume",
+    "crash": "the tool raised or hung on the values it got: check its code, its types and timeout_s",
+    "credentials": "it needs a login or a permission: add the credentials as fixtures",
+    "vocabulary": "it accepts only some values: document them (an Enum/Literal type or 'Options are: ...')",
+    "format": "a value had the wrong layout: document it (a pattern, or an example in the parameter's docstring)",
+    "state": "it needs a state no explored path reached: offer a fresh state (fresh_state_factories) or raise goal_depth",
+    "unknown_value": "the values tried were unknown to it: the tool that creates or lists them never ran, or never succeeded",
+    "other": "read the errors below",
+}
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("budget", re.compile(r"not run: (max_runs|budget)", re.I)),
+    ("crash", re.compile(r"^(timeout:|TypeError|AttributeError|NameError|IndexError|ZeroDivisionError|RecursionError|"
+                         r"AssertionError|NotImplementedError|unserializable output|the call left)|crash", re.I)),
+    ("credentials", re.compile(r"\b(permission|not authori[sz]ed|unauthori[sz]ed|forbidden|log ?in|logged in|"
+                               r"sign ?in|token|credential|password|not allowed for|expired|one-time|otp)\b", re.I)),
+    ("vocabulary", re.compile(r"\b(expected one of|must be one of|should be one of|one of:|options are|allowed values|"
+                              r"valid values|must be either|should be either|unsupported|unknown (unit|category|type|kind|mode))",
+                              re.I)),
+    ("format", re.compile(r"\b(format|formatted|layout|invalid (date|time|phone|email|iban|number|code|cost center)|"
+                          r"expected [A-Z]{2}[/.\-]|YYYY|DD[./-]MM|malformed|not a valid)", re.I)),
+    ("state", re.compile(r"\b(already|status|is (off|on|disabled|locked|closed|cancelled|pending|delivered)|not (enabled|"
+                         r"available|active|open|pending|delivered|calculated|approved|verified|in stock)|cannot be|"
+                         r"only (a|an|the)\b|must be (enabled|on|off|verified)|first\b|no longer|non-\w+|cannot|can't|"
+                         r"out of stock|insufficient|not enough|exceeds|limit reached)", re.I)),
+    ("unknown_value", re.compile(r"\b(not found|unknown|no such|does not exist|doesn't exist|invalid id|no \w+ with|"
+                                 r"not in the|not exist|missing)\b", re.I)),
+]
+
+
+_EXCEPTION_PREFIX = re.compile(r"^\w*(Error|Exception|Conflict|Denied)\w*:\s*")
+
+
+def never_succeeded_cause(info: Mapping[str, Any], *, budget_spent: bool = False) -> str:
+    """The cause class of a tool that never succeeded, from its report entry (``runs``, ``errors``
+    as [message, count] pairs, most frequent first); a tool never run in a build whose budget
+    was spent is ``budget``."""
+    errors = [(str(m), int(n)) for m, n in info.get("errors") or []]
+    if not info.get("runs") and not any("not run" in m for m, _ in errors):
+        return "budget" if budget_spent else "not_run"
+    counts: dict[str, int] = {}
+    for message, n in errors:
+        for cause, pattern in _PATTERNS:
+            # the exception's type says "crash" or nothing: the rest of the message says why
+            text = message if cause in ("budget", "crash") else _EXCEPTION_PREFIX.sub("", message, count=1)
+            if pattern.search(text):
+                counts[cause] = counts.get(cause, 0) + n
+                break
+    if not counts:
+        return "other"
+    order = [c for c, _ in _PATTERNS]
+    return max(counts, key=lambda c: (counts[c], -order.index(c)))

@@ -1,0 +1,116 @@
+"""What a refusal's message teaches about an input: the values it accepts, the layout it expects.
+
+Undocumented vocabularies and formats often show only in error messages ("unsupported tax class
+'x'; expected one of: I, II, III", "dates are written DD.MM.YYYY", "reason should be either
+'no longer needed' or 'ordered by mistake'"). :func:`error_hints` reads such a message against
+the arguments of the call that got it and returns, per input it can tie the message to, the
+values to try next (the listed ones, or the call's own date rewritten in the expected layout).
+Values learned this way are literals: they credit no tool.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any, Mapping
+
+from llama_index_libra.contracts.parts import name_tokens
+
+__all__ = ["error_hints", "MAX_HINT_VALUES"]
+
+MAX_HINT_VALUES = 12
+
+_LIST_RE = re.compile(
+    r"\b(?:expected one of|must be one of|should be one of|one of|valid values(?: are)?|allowed values(?: are)?|"
+    r"options(?: are)?|choose from|supported(?: values)?(?: are)?|accepted values(?: are)?)\s*[:=]?\s*"
+    r"([\[(]?[^;\n]+)", re.IGNORECASE)
+_EITHER_RE = re.compile(r"\beither\s+(['\"][^'\"]+['\"](?:\s*(?:,|or)\s*['\"][^'\"]+['\"])+)", re.IGNORECASE)
+_QUOTED_RE = re.compile(r"['\"]([^'\"\n]{1,40})['\"]")
+_LAYOUTS = {  # layout written in a message -> strftime pattern
+    "YYYY-MM-DD": "%Y-%m-%d", "DD.MM.YYYY": "%d.%m.%Y", "DD/MM/YYYY": "%d/%m/%Y", "MM/DD/YYYY": "%m/%d/%Y",
+    "YYYY/MM/DD": "%Y/%m/%d", "DD-MM-YYYY": "%d-%m-%Y", "YYYYMMDD": "%Y%m%d", "MM/YYYY": "%m/%Y",
+}
+_SAMPLE_DAY = dt.date(2025, 6, 15)
+
+
+def _split(tail: str) -> list[str]:
+    tail = tail.strip().rstrip(".")
+    if tail[:1] in "[(" and tail[-1:] in "])":
+        tail = tail[1:-1]
+    quoted = _QUOTED_RE.findall(tail)
+    if len(quoted) >= 2:
+        return quoted
+    parts = [p.strip().strip("'\"`") for p in re.split(r",|\bor\b|\band\b|\|", tail)]
+    return [p for p in parts if p and len(p) <= 40 and len(p.split()) <= 4]
+
+
+def _as_date(value: Any) -> dt.date | None:
+    if not isinstance(value, str):
+        return None
+    for fmt in ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-%m-%Y", "%Y%m%d"):
+        try:
+            return dt.datetime.strptime(value.strip()[:10], fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _target(message: str, args: Mapping[str, Any]) -> list[str]:
+    """The inputs a message is about: those whose value it quotes, else those it names."""
+    lowered = message.lower()
+    quoted = [n for n, v in args.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)
+              and len(str(v)) >= 1 and (f"'{v}'" in message or f'"{v}"' in message)]
+    if quoted:
+        return quoted
+    named = [n for n in args if " ".join(name_tokens(n)) in lowered or n.lower() in lowered]
+    return named
+
+
+def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """``{input: values to try}`` that ``message`` (a refusal of a call with ``args``) teaches."""
+    if not message or len(message) > 2000:
+        return {}
+    out: dict[str, list[Any]] = {}
+    targets = _target(message, args)
+    values: list[str] = []
+    either = _EITHER_RE.search(message)
+    if either:
+        values = _QUOTED_RE.findall(either.group(1))
+    else:
+        listed = _LIST_RE.search(message)
+        if listed:
+            values = _split(listed.group(1))
+    if values:
+        if not targets and len(args) == 1:
+            targets = list(args)
+        for name in targets:
+            current = args.get(name)
+            typed = [_typed(v, current) for v in values]
+            out[name] = [v for v in typed if v != current][:MAX_HINT_VALUES]
+    for layout, fmt in _LAYOUTS.items():
+        if layout in message or layout.lower() in message:
+            names = targets or [n for n, v in args.items() if _as_date(v) is not None or "date" in name_tokens(n)]
+            for name in names:
+                day = _as_date(args.get(name)) or _SAMPLE_DAY
+                rewritten = day.strftime(fmt)
+                if rewritten != args.get(name):
+                    out.setdefault(name, []).append(rewritten)
+            break
+    return {k: v for k, v in out.items() if v}
+
+
+def _typed(text: str, like: Any) -> Any:
+    """``text`` as the type of the value it replaces (an int for an int input)."""
+    if isinstance(like, bool):
+        return text
+    if isinstance(like, int):
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    if isinstance(like, float):
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    return text

@@ -1,0 +1,117 @@
+"""Values inside plain replies: what a bare scalar is called, and the ids a sentence carries.
+
+A tool that replies with a bare scalar (``"sofia_ramirez_3381"``, ``9``) or a sentence
+(``"Employee EMP-0016 created."``) documents no field name, and an export called
+``response_value`` matches no consumer's input. The name comes from what the tool says it
+returns: its description ("... and return its person_id", "returns the note id"), else its own
+name without the verb and a trailing ``by``/``for`` clause (``find_user_id_by_email`` -> ``user_id``).
+A sentence's id-like tokens (a digit and a letter or separator: ``EMP-0016``, ``#H4410021``,
+``certificate_1234``; a whole number right after a noun: ``run 7``) become values named by the
+words before them (``Bank account BA-0007`` -> ``bank_account_id``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from llama_index_libra.contracts.parts import name_tokens
+from llama_index_libra.contracts.vocabulary import QUANTITY_TOKENS, READ_VERBS, STATE_CHANGING_VERBS
+
+__all__ = ["reply_name", "sentence_values", "is_sentence"]
+
+_VERBS = READ_VERBS | STATE_CHANGING_VERBS
+_CLAUSE = {"by", "for", "from", "with", "of", "in", "on", "to", "at", "and", "or", "if", "when", "using", "via"}
+_RETURNS_RE = re.compile(
+    r"\breturn(?:s|ing)?\s+(?:only\s+)?(?:the|its|their|a|an|his|her|this|that)?\s*(?:new(?:ly created)?\s+)?"
+    r"([A-Za-z_][A-Za-z0-9_]*(?:\s+[A-Za-z_][A-Za-z0-9_]*){0,2})", re.IGNORECASE)
+_STOP = {"the", "a", "an", "its", "their", "is", "was", "has", "been", "now", "to", "of", "for", "with", "as",
+         "and", "or", "in", "on", "at", "by", "from", "added", "created", "set", "new", "no", "not", "this", "that"}
+_ID_WORDS = {"id", "ids", "code", "number", "key", "token", "uuid", "ref", "reference"}
+_TOKEN_RE = re.compile(r"[#@]?[A-Za-z0-9][A-Za-z0-9_\-./#]*[A-Za-z0-9]|[#@]?[A-Za-z0-9]")
+_AMOUNT_RE = re.compile(r"^\d{1,3}(,\d{3})+(\.\d+)?$|^\d+\.\d+$")
+_WORD_RE = re.compile(r"^[A-Za-z][a-z]*$")
+
+
+def _object_tokens(spec: Any) -> list[str]:
+    """The tool name without its verb and a trailing clause: ``find_user_id_by_email`` -> user, id."""
+    tokens = name_tokens(getattr(spec, "short_name", None) or spec.name.rsplit(".", 1)[-1])
+    if len(tokens) > 1 and tokens[0] in _VERBS:
+        tokens = tokens[1:]
+    for i, t in enumerate(tokens):
+        if i and t in _CLAUSE:
+            return tokens[:i]
+    return tokens
+
+
+def reply_name(spec: Any) -> str | None:
+    """A field name for a tool's bare scalar reply, from its description or its name; None when
+    neither says anything (the caller keeps ``response_value``)."""
+    description = getattr(spec, "description", "") or ""
+    obj = _object_tokens(spec)
+    match = _RETURNS_RE.search(description)
+    if match:
+        words = [w for w in name_tokens(match.group(1)) if w not in _CLAUSE]
+        cut = next((i for i, w in enumerate(words) if w in _ID_WORDS), None)
+        if cut is not None:
+            words = words[: cut + 1]
+            if len(words) == 1:  # "return its id": the id of the tool's object
+                words = [t for t in obj if t not in _ID_WORDS] + words
+            if len(words) > 1 or words[0] not in _ID_WORDS:
+                return "_".join(words)
+    if obj and not (len(obj) == 1 and obj[0] in _VERBS):
+        return "_".join(obj)
+    return None
+
+
+def is_sentence(value: Any) -> bool:
+    """A string reply that reads as text (words and spaces), not a bare token."""
+    return isinstance(value, str) and len(value.split()) >= 2 and len(value) <= 2000
+
+
+def _name_before(words: list[str], is_number: bool) -> str | None:
+    """A value's name from the words before it (up to two, stop words skipped)."""
+    picked: list[str] = []
+    for raw in reversed(words[-3:]):
+        if raw[-1:] in ",;:.!?":  # the token starts a new clause: earlier words name something else
+            break
+        w = raw.strip("()[]{}'\"`")
+        lw = w.lower()
+        if not _WORD_RE.match(w) or lw in _STOP or (lw.endswith("ed") and len(lw) > 4):
+            if picked:
+                break
+            continue
+        picked.insert(0, lw)
+        if len(picked) == 2:
+            break
+    if not picked:
+        return None
+    if picked[-1] in QUANTITY_TOKENS or picked[-1] in {"gross", "net", "hours", "days", "amount", "balance", "price"}:
+        return None if is_number else "_".join(picked)
+    if picked[-1] not in _ID_WORDS:
+        picked.append("id")
+    return "_".join(picked)
+
+
+def sentence_values(text: str) -> Iterator[tuple[str, Any]]:
+    """(name, value) of every id-like token in a sentence reply, in order of appearance.
+
+    A token counts when it holds a digit and a letter or separator (``EMP-0016``, ``#H4410021``,
+    ``01.12.2025``), or is a whole number right after a noun and not followed by what it counts
+    (``pay run 7`` is an id, an int; ``3 payslips`` is not); amounts (``12,000.00``) and numbers
+    after quantity words are skipped."""
+    raws = text.split()
+    for i, raw in enumerate(raws):
+        token = raw.strip(".,;:!?()[]{}'\"`")
+        if _TOKEN_RE.fullmatch(token) is None or not any(c.isdigit() for c in token) or _AMOUNT_RE.match(token):
+            continue
+        if token.isdigit():
+            after = raws[i + 1].strip(".,;:!?()[]{}'\"`").lower() if i + 1 < len(raws) and raw[-1:] not in ",;:.!?" else ""
+            counts = bool(_WORD_RE.match(after)) and after not in _CLAUSE and after not in _STOP and not after.endswith("ed")
+            name = _name_before(raws[:i], True)
+            if name is not None and not counts and len(token) <= 12:
+                yield name, int(token)
+        elif any(c.isalpha() or c in "-_#./" for c in token):
+            name = _name_before(raws[:i], False)
+            if name is not None:
+                yield name, token

@@ -1,0 +1,74 @@
+"""What refusals, plain replies and build outcomes teach: hints.py, reply_values.py, causes.py."""
+
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, strategies as st
+
+from llama_index_libra.induction.causes import CAUSES, never_succeeded_cause
+from llama_index_libra.induction.hints import MAX_HINT_VALUES, error_hints
+from llama_index_libra.induction.reply_values import is_sentence, reply_name, sentence_values
+
+
+@pytest.mark.parametrize("message, args, expected", [
+    ("unsupported tax class 'x'; expected one of: I, II, III", {"tax_class": "x"}, {"tax_class": ["I", "II", "III"]}),
+    ("reason should be either 'no longer needed' or 'ordered by mistake'", {"reason": "r", "order_id": "#1"},
+     {"reason": ["no longer needed", "ordered by mistake"]}),
+    ("dates are written DD.MM.YYYY", {"start_date": "2025-01-02", "name": "a"}, {"start_date": ["02.01.2025"]}),
+    ("priority must be one of 1, 2, 3", {"priority": 9}, {"priority": [1, 2, 3]}),
+    ("order not found", {"order_id": "x"}, {}),
+])
+def test_error_hints(message, args, expected):
+    assert error_hints(message, args) == expected
+
+
+@given(st.text(max_size=300), st.dictionaries(st.text(min_size=1, max_size=8),
+                                              st.one_of(st.text(max_size=10), st.integers(), st.booleans()), max_size=3))
+def test_error_hints_never_fail(message, args):
+    """Any message and arguments: a dict of known inputs to short lists of new values."""
+    hints = error_hints(message, args)
+    for name, values in hints.items():
+        assert name in args and values and len(values) <= MAX_HINT_VALUES + 1
+        assert all(v != args[name] for v in values)
+
+
+@pytest.mark.parametrize("name, description, expected", [
+    ("find_user_id_by_email", "Find a user.", "user_id"),
+    ("add_person", "Add a person and return its person_id.", "person_id"),
+    ("create_note", "Create a note; returns the id.", "note_id"),
+    ("get", "", None),
+])
+def test_reply_name(name, description, expected):
+    assert reply_name(SimpleNamespace(name=name, description=description)) == expected
+
+
+def test_sentence_values():
+    assert list(sentence_values("Employee EMP-0016 created.")) == [("employee_id", "EMP-0016")]
+    found = list(sentence_values("Bank account BA-0007 added; pay run 7 has 3 payslips worth 12,000.00"))
+    assert found == [("bank_account_id", "BA-0007"), ("pay_run_id", 7)]  # counts and amounts are no ids
+    assert is_sentence("order placed") and not is_sentence("EMP-0016")
+
+
+@given(st.text(max_size=200))
+def test_sentence_values_total(text):
+    for name, value in sentence_values(text):
+        assert isinstance(name, str) and name and isinstance(value, (str, int))
+
+
+@pytest.mark.parametrize("errors, runs, cause", [
+    ([["Error: order #1 is not delivered", 3]], 3, "state"),
+    ([["unsupported currency XYZ", 2]], 2, "vocabulary"),
+    ([["TypeError: bad operand", 2]], 2, "crash"),
+    ([["ValueError: account 9 not found", 4]], 4, "unknown_value"),
+    ([["expected DD/MM/YYYY", 1]], 1, "format"),
+    ([["permission denied: log in first", 1]], 1, "credentials"),
+    ([["not run: budget spent", 5]], 0, "budget"),
+    ([["something odd", 1]], 1, "other"),
+    ([], 0, "not_run"),
+])
+def test_never_succeeded_cause(errors, runs, cause):
+    assert never_succeeded_cause({"runs": runs, "errors": errors}) == cause and cause in CAUSES
+
+
+def test_never_run_in_a_spent_budget_is_budget():
+    assert never_succeeded_cause({"runs": 0, "errors": []}, budget_spent=True) == "budget"
