@@ -28,9 +28,9 @@ CACHE_FORMAT = "libra-appworld-catalog"
 CACHE_VERSION = 1
 
 
-def worker_command(python: str | Path) -> list[str]:
-    """How a worker is started in the side environment."""
-    return [str(python), str(WORKER)]
+def worker_command(python: str | Path, worker: str | Path | None = None) -> list[str]:
+    """How a worker is started in the side environment (``worker``: another script, for tests)."""
+    return [str(python), str(worker or WORKER)]
 
 
 def worker_env(extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -68,6 +68,7 @@ def load_appworld_catalog(
     env_dir: str | Path | None = None,
     refresh: bool = False,
     timeout_s: float = 600.0,
+    worker: str | Path | None = None,
 ) -> ToolCatalog:
     """The catalog of ``apps`` (default: every app) from the AppWorld environment, cached as JSON.
 
@@ -87,7 +88,7 @@ def load_appworld_catalog(
                 return catalog_from_records(data["tools"])
         except (OSError, ValueError, KeyError, TypeError):
             pass  # a damaged cache is rebuilt
-    with PipeChannel(worker_command(interpreter), env=worker_env(), startup_timeout_s=120) as channel:
+    with PipeChannel(worker_command(interpreter, worker), env=worker_env(), startup_timeout_s=120) as channel:
         records = channel.request("api_docs", {"apps": apps}, timeout_s=timeout_s)
     catalog = catalog_from_records(records)
     path.parent.mkdir(parents=True, exist_ok=True)

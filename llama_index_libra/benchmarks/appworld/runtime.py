@@ -81,6 +81,18 @@ def _message(body: Any) -> str:
     return canonical_json(body)
 
 
+def _aligned(before: dict, after: dict) -> tuple[dict, dict]:
+    """Both sides with the same ``{app: {table: ...}}`` skeleton, so a created row diffs as
+    ``$.app.table['id']`` rather than as a new app."""
+    b = {app: dict(tables) for app, tables in before.items()}
+    a = {app: dict(tables) for app, tables in after.items()}
+    for app in set(b) | set(a):
+        for table in set(b.get(app, {})) | set(a.get(app, {})):
+            b.setdefault(app, {}).setdefault(table, {})
+            a.setdefault(app, {}).setdefault(table, {})
+    return b, a
+
+
 def _normalize_kinds(states: str | Mapping[str, str]) -> tuple[str, dict[str, str]]:
     if isinstance(states, str):
         states = {"*": states}
@@ -105,6 +117,7 @@ class AppWorldRuntime(Runtime):
         catalog: the tools to expose (default: the AppWorld catalog of ``apps``).
         timeout_s: per-call limit (the worker is killed and restarted past it).
         max_images: database images the worker keeps before replaying evicted states.
+        worker: the worker script (default: ``side/worker.py``; tests use a fake one).
     """
 
     name = "appworld"
@@ -127,8 +140,10 @@ class AppWorldRuntime(Runtime):
         timeout_s: float | None = 30.0,
         startup_timeout_s: float = 600.0,
         max_images: int = 256,
+        worker: str | Path | None = None,
     ) -> None:
         self.python = str(python) if python is not None else str(require_environment(env_dir))
+        self.worker = str(worker) if worker is not None else None
         self.apps = sorted(apps) if apps else None
         default, kinds = _normalize_kinds(states)
         self.appworld_root = str(Path(appworld_root).expanduser().resolve()) if appworld_root else None
@@ -157,7 +172,7 @@ class AppWorldRuntime(Runtime):
         """Start a worker, load the apps and make the fresh state; its public facts."""
         self.close()
         extra = {"APPWORLD_ROOT": self.appworld_root} if self.appworld_root else {}
-        channel = PipeChannel(worker_command(self.python), env=worker_env(extra), startup_timeout_s=self.startup_timeout_s)
+        channel = PipeChannel(worker_command(self.python, self.worker), env=worker_env(extra), startup_timeout_s=self.startup_timeout_s)
         try:
             channel.request("load", {"apps": self.apps, "appworld_root": self.appworld_root, "date": self.date,
                                      "max_images": self.max_images}, timeout_s=self.startup_timeout_s)
@@ -265,7 +280,7 @@ class AppWorldRuntime(Runtime):
             return record("error", message=f"the AppWorld worker is unavailable: {exc}", fault="crashed")
         body = storable_json(reply.get("body"))
         status = status_of(int(reply.get("status", 500)))
-        before, after = reply["changes"].get("before") or {}, reply["changes"].get("after") or {}
+        before, after = _aligned(reply["changes"].get("before") or {}, reply["changes"].get("after") or {})
         changes = storable_json(diff_views(before, after))
         new = reply.get("new")
         if new is not None:

@@ -107,6 +107,7 @@ class World:
         self.pinned: dict = {}
         self.capacity = int(request.get("max_images") or 256)
         self.live_key: str | None = None  # the image the live databases equal (None: unknown)
+        self.live_source: dict = {}  # app -> the image database the live one was copied from
         self.tables = {app: sorted(t for t in models.SQLModel.metadata.tables) for app, models in self.models.items()}
         self.empty = self.capture(None, self.db_apps)  # every table created, no rows
 
@@ -152,11 +153,17 @@ class World:
             h.update(canonical([_jsonable(v) for v in row]).encode())
         return h.hexdigest()
 
-    def restore(self, key: str, image: Image, apps=None) -> None:
+    def restore(self, key: str, image: Image) -> None:
+        """Make the live databases equal ``image``: copy only the apps whose live content differs
+        (another image's database, or one a call wrote to since it was copied)."""
         if self.live_key == key and not self.touched:
             return
-        for app in apps or self.db_apps:
-            image.dbs[app].backup(self.live(app))
+        for app in self.db_apps:
+            source = image.dbs[app]
+            if self.live_source.get(app) is source and app not in self.touched:
+                continue
+            source.backup(self.live(app))
+            self.live_source[app] = source
         for app in self.db_apps:
             manager = self.blacklist(app)
             if manager is not None and hasattr(manager, "blacklisted_tokens"):
@@ -190,9 +197,10 @@ class World:
             from libra_aw_synthetic import build  # beside this file
 
             facts = build(self, synthetic, seed, int(spec.get("size", 3)))
-        self.touched = set(self.db_apps)
         image = self.capture(None, self.db_apps)
         self.live_key = None
+        self.live_source = dict(image.dbs)
+        self.touched = set()
         return image, facts
 
     def _load_base(self, apps) -> None:
@@ -284,18 +292,22 @@ class World:
                 changes["before"].setdefault(a, {})["_logged_out_tokens"] = {str(i): t for i, t in enumerate(before_black[a])}
                 changes["after"].setdefault(a, {})["_logged_out_tokens"] = {str(i): t for i, t in enumerate(after_black[a])}
         new = None
+        touched = set(self.touched)
+        self.touched = set()
+        for a in touched:  # the live database may now differ from every image (sqlite_sequence too)
+            self.live_source[a] = None
+        self.live_key = None if touched else parent_key
         if changes["after"] or changes["before"]:
-            child_apps = sorted({*changes["before"], *changes["after"]} - {"_logged_out_tokens"})
-            image = self.capture(parent, [a for a in child_apps if a in self.touched or a in changed])
-            # the key: the parent's recipe plus this call
+            rows_changed = [a for a in self.db_apps if a in changes["before"] or a in changes["after"]]
+            image = self.capture(parent, [a for a in rows_changed if a in touched])
+            for a in rows_changed:
+                if a in touched:
+                    self.live_source[a] = image.dbs[a]  # captured from the live database just now
             key = child_key(parent_key, tool, arguments)
             self.remember(key, image)
-            self.live_key = key
-            self.touched = set()
+            if all(self.live_source.get(a) is image.dbs[a] for a in self.db_apps):
+                self.live_key = key
             new = {"key": key, "digest": image.digest}
-        else:
-            self.live_key = parent_key
-            self.touched = set()
         return {"status": status, "body": body, "changes": changes, "new": new}
 
 
