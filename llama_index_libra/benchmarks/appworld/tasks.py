@@ -25,7 +25,7 @@ from typing import Any, Iterable, Sequence
 from llama_index_libra.benchmarks.base import Benchmark, BenchmarkError, Task
 from llama_index_libra.catalog import ToolCatalog
 
-__all__ = ["APPWORLD_SPLITS", "data_dir", "load_task_ids", "required_apis", "load_appworld_tasks", "load_appworld",
+__all__ = ["load_task_file", "APPWORLD_SPLITS", "data_dir", "load_task_ids", "required_apis", "load_appworld_tasks", "load_appworld",
            "url_matcher"]
 
 APPWORLD_SPLITS = ("train", "dev")
@@ -134,3 +134,19 @@ def load_appworld(appworld_root: str | Path | None = None, *, splits: Iterable[s
     notes = [f"{len(tasks)} tasks ({', '.join(splits)}), mean gold size {sum(sizes) / max(1, len(sizes)):.2f} "
              f"(paper: 147 tasks, 8.18)", f"catalog: {len(catalog)} APIs (paper: 473)"]
     return Benchmark(name="appworld", catalog=catalog, tasks=tasks, k=15, notes=notes)
+
+
+def load_task_file(path: str | Path, catalog: ToolCatalog, *, name: str = "appworld-style") -> Benchmark:
+    """Tasks written as JSON lines ``{"id", "query", "gold": [...]}`` over the AppWorld catalog
+    (e.g. ``examples/appworld_tasks.jsonl``: 20 tasks in AppWorld's style, not the paper's), K=15."""
+    tasks = []
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            tasks.append(Task(id=str(row["id"]), query=str(row["query"]), gold=tuple(dict.fromkeys(row["gold"]))))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise BenchmarkError(f"{path}:{number}: not a task line ({exc})") from None
+    return Benchmark(name=name, catalog=catalog, tasks=tasks, k=15,
+                     notes=[f"{len(tasks)} tasks from {Path(path).name}; not the paper's AppWorld tasks"])

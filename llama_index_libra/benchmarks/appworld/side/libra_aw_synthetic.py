@@ -103,8 +103,13 @@ def make(model, overrides: dict, depth: int = 0):
     return None
 
 
-def build(world, apps: list[str], seed: int, size: int) -> dict:
-    """Fill the live databases of ``apps``; return the public facts (accounts and passwords)."""
+def build(world, apps: list[str], seed: int, size: int, full: set | None = None) -> dict:
+    """Fill the live databases of ``apps``; return the public facts (accounts and passwords).
+
+    Apps outside ``full`` (those loaded only because the others notify people through them) get
+    the supervisor's account and nothing else. Every app with a login gets AppWorld's company
+    notification accounts (its password-reset and verification messages come from them)."""
+    full = set(apps) if full is None else set(full)
     from faker import Faker
 
     _set_seed(seed)
@@ -145,6 +150,8 @@ def build(world, apps: list[str], seed: int, size: int) -> dict:
                 account["username"] = person[login_by]
             account.update({k: v for k, v in fields.items() if k in ("email", "phone_number")})
             facts[app] = account
+            if app not in full:
+                continue
             for _ in range(size):  # other people of the world
                 extra = {"verified": True} if "verified" in user_model.__fields__ else {}
                 if make(user_model, extra) is None:
@@ -156,6 +163,14 @@ def build(world, apps: list[str], seed: int, size: int) -> dict:
             made = sum(make(model, overrides) is not None for _ in range(size))
             if not made:
                 skipped.append(f"{app}.{model.__name__}")
+    from appworld.apps.api_lib import CompanyNotifier
+
+    for app in sorted(full):
+        if getattr(world.import_apis_module(app), "login_by", None):
+            try:
+                CompanyNotifier(app).create_accounts(skip_if_exists=True)
+            except Exception:  # noqa: BLE001 - a notification app that is not loaded
+                skipped.append(f"{app}.notifications")
     if "supervisor" in world.models:
         _supervisor(world.models["supervisor"], person, passwords, size, skipped)
     facts["_skipped"] = skipped

@@ -37,6 +37,7 @@ _spec.loader.exec_module(serve)
 
 LIVE = ":memory:libra_live"
 SKIP_APPS = ("admin",)  # private: no public API
+SUPPORT_APPS = ("admin", "supervisor", "gmail", "phone", "file_system")
 WRITE_VERBS = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 
@@ -88,8 +89,10 @@ class World:
         if unknown:
             raise ValueError(f"unknown AppWorld apps: {', '.join(unknown)}; known: {', '.join(known)}")
         self.apps = list(apps)
-        # the requester always loads admin and supervisor; the world keeps their databases too
-        self.db_apps = sorted(set(self.apps) | {"admin", "supervisor"})
+        # the requester always loads admin and supervisor, and the apps notify people through gmail,
+        # phone and file_system accounts (as AppWorld's own app tests load them): their databases are
+        # part of every world, their APIs only when asked for
+        self.db_apps = sorted(set(self.apps) | set(SUPPORT_APPS))
         self.date = datetime.fromisoformat(request.get("date") or "2023-05-18T12:00:00")
         self.import_models_module = import_models_module
         self.import_apis_module = import_apis_module
@@ -191,12 +194,12 @@ class World:
         base_apps = [a for a in self.db_apps if kinds.get(a, default) == "base"]
         if base_apps:
             self._load_base(base_apps)
-        synthetic = [a for a in self.apps if kinds.get(a, default) == "synthetic"]
+        synthetic = [a for a in self.db_apps if a != "admin" and kinds.get(a, default) == "synthetic"]
         facts = {}
         if synthetic:
             from libra_aw_synthetic import build  # beside this file
 
-            facts = build(self, synthetic, seed, int(spec.get("size", 3)))
+            facts = build(self, synthetic, seed, int(spec.get("size", 3)), full=set(self.apps))
         image = self.capture(None, self.db_apps)
         self.live_key = None
         self.live_source = dict(image.dbs)
