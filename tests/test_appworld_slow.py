@@ -116,3 +116,10 @@ def test_sample_tasks_against_the_real_catalog(catalog) -> None:
 
     bench = load_appworld(Path(__file__).parent / "fixtures" / "appworld_sample", catalog=catalog)
     assert [len(t.gold) for t in bench.tasks] == [5, 5]
+
+
+def test_the_20_style_tasks_name_real_apis(catalog) -> None:
+    from llama_index_libra.benchmarks.appworld.tasks import load_task_file
+
+    bench = load_task_file(Path(__file__).parent.parent / "examples" / "appworld_tasks.jsonl", catalog)
+    assert len(bench.tasks) == 20 and "not the paper's" in bench.notes[0]
