@@ -43,15 +43,15 @@ def rt(catalog):
 
 
 def _login(rt: AppWorldRuntime, state) -> str:
-    record = rt.call(state, "clock.login", {"username": rt.fixtures["clock"]["username"],
-                                            "password": rt.fixtures["clock"]["password"]})
+    record = rt.call(state, "clock.login", {"username": rt.facts["clock"]["username"],
+                                            "password": rt.facts["clock"]["password"]})
     assert record.status == "success"
     return record.output["access_token"]
 
 
 def test_catalog_and_fixtures(rt: AppWorldRuntime) -> None:
     assert len(rt.catalog) == 9 and rt.catalog.get("clock.update_alarm").required_inputs == ["alarm_id", "access_token"]
-    assert rt.fixtures == {"clock": {"username": "5550001111", "password": "hunter22"}}
+    assert rt.fixtures == {"clock": {"username": "5550001111"}} and rt.facts["clock"]["password"] == "hunter22"
     assert rt.skipped == ["clock.Nothing"]
     assert rt.partition_of("clock.login") == "clock" and rt.isolation == "none"
 

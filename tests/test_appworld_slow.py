@@ -15,9 +15,15 @@ import pytest
 pytestmark = pytest.mark.slow
 
 from llama_index_libra.benchmarks.appworld import environment as env_mod  # noqa: E402
+from llama_index_libra.induction.engine import InductionConfig, induce  # noqa: E402
 
-PHONE_CORE = ["phone.login", "phone.show_alarms", "phone.show_alarm", "phone.create_alarm", "phone.update_alarm",
+PHONE_CORE = ["supervisor.show_account_passwords", "phone.login", "phone.show_alarms", "phone.show_alarm", "phone.create_alarm", "phone.update_alarm",
               "phone.delete_alarm"]
+
+
+# the engine's defaults explore up to 400 states (over 15 min for the phone app here); 8 states and
+# 16 value states find the relations below in about a minute and a half
+CONFIG = InductionConfig(max_states=8, max_value_states=16)
 
 
 @pytest.fixture(scope="session")
@@ -41,8 +47,9 @@ def catalog(appworld_python: Path):
 def phone_runtime(appworld_python: Path, catalog):
     from llama_index_libra.benchmarks.appworld.runtime import AppWorldRuntime
 
-    runtime = AppWorldRuntime(["phone"], python=appworld_python, size=1,
-                              catalog=catalog.subset(s.name for s in catalog if s.namespace == "phone"))
+    # the supervisor app beside the phone app, as in AppWorld: it stores the phone password
+    runtime = AppWorldRuntime(["phone", "supervisor"], python=appworld_python, size=1,
+                              catalog=catalog.subset(s.name for s in catalog if s.namespace in ("phone", "supervisor")))
     yield runtime
     runtime.close()
 
@@ -65,7 +72,8 @@ def test_catalog_has_the_457_public_apis(catalog) -> None:
 def test_counterfactuals_on_a_synthetic_world(phone_runtime) -> None:
     rt = phone_runtime
     state = rt.fresh()
-    account = rt.fixtures["phone"]
+    account = rt.facts["phone"]
+    assert "password" not in rt.fixtures["phone"]  # the supervisor app stores it
     token = rt.call(state, "phone.login", {"username": account["username"], "password": account["password"]})
     assert token.status == "success"
     access = token.output["access_token"]
@@ -85,27 +93,22 @@ def _relations(library) -> set[tuple[str, str, str, str | None]]:
 
 
 def test_induction_over_the_phone_app(phone_runtime) -> None:
-    from llama_index_libra.induction.engine import InductionConfig, induce
-
-    # the engine's defaults explore up to 400 states (~15 min here); a few states find these relations
-    library, report = induce(phone_runtime, executor="serial", config=InductionConfig(max_states=4, max_value_states=8))
+    library, report = induce(phone_runtime, executor="serial", config=CONFIG)
     found = _relations(library)
+    assert ("provenance", "supervisor.show_account_passwords", "phone.login", "password") in found
     assert ("provenance", "phone.login", "phone.update_alarm", "access_token") in found
     assert ("provenance", "phone.login", "phone.delete_alarm", "access_token") in found
     assert ("provenance", "phone.create_alarm", "phone.update_alarm", "alarm_id") in found
     assert ("provenance", "phone.create_alarm", "phone.delete_alarm", "alarm_id") in found
     assert ("state", "phone.create_alarm", "phone.update_alarm", None) in found
     assert ("state", "phone.create_alarm", "phone.delete_alarm", None) in found
-    assert report.tools == 30 and report.runs > 0
+    assert report.tools == 36 and report.runs > 0
 
 
 def test_two_builds_give_the_same_library_bytes(phone_runtime, tmp_path: Path) -> None:
-    from llama_index_libra.induction.engine import InductionConfig, induce
-
     core = phone_runtime.catalog.subset(PHONE_CORE)
-    config = InductionConfig(max_states=4, max_value_states=8)
-    first, _ = induce(phone_runtime, catalog=core, executor="serial", config=config)
-    second, _ = induce(phone_runtime, catalog=core, executor="process", workers=2, config=config)
+    first, _ = induce(phone_runtime, catalog=core, executor="serial", config=CONFIG)
+    second, _ = induce(phone_runtime, catalog=core, executor="process", workers=2, config=CONFIG)
     a, b = first.save(tmp_path / "a.json"), second.save(tmp_path / "b.json")
     assert Path(a).read_bytes() == Path(b).read_bytes()
     assert ("provenance", "phone.create_alarm", "phone.update_alarm", "alarm_id") in _relations(first)

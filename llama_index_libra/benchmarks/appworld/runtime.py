@@ -11,8 +11,8 @@ So snapshots are cheap, picklable, and valid in every process of a process pool 
 account in each app, a few other people, ``size`` records per table) or ``"base"`` (the user's
 downloaded ``data/base_dbs`` under the AppWorld root), for all apps or per app
 (``states={"spotify": "base", "*": "synthetic"}``). The supervisor's accounts of a synthetic world are
-the runtime's :attr:`fixtures` (``{"phone": {"username", "password", ...}, ...}``), as a tester would be
-handed them.
+the runtime's :attr:`fixtures` (``{"phone": {"username", "phone_number"}, ...}``), as a tester would be
+handed them; not their passwords (``fixture_passwords=False``): the supervisor app stores those.
 
 **Records**: HTTP 2xx -> ``success`` (output: the JSON body); 401 (bad token), 409 (missing record),
 422 (validation) and every other 4xx -> ``rejected`` with the app's message; 5xx and exceptions ->
@@ -118,6 +118,9 @@ class AppWorldRuntime(Runtime):
         timeout_s: per-call limit (the worker is killed and restarted past it).
         max_images: database images the worker keeps before replaying evicted states.
         worker: the worker script (default: ``side/worker.py``; tests use a fake one).
+        fixture_passwords: hand the app passwords over as fixtures too. Off by default: in AppWorld
+            the supervisor's passwords are found through ``supervisor.show_account_passwords``, and
+            a password handed over as a literal would hide that provider.
     """
 
     name = "appworld"
@@ -141,6 +144,7 @@ class AppWorldRuntime(Runtime):
         startup_timeout_s: float = 600.0,
         max_images: int = 256,
         worker: str | Path | None = None,
+        fixture_passwords: bool = False,
     ) -> None:
         self.python = str(python) if python is not None else str(require_environment(env_dir))
         self.worker = str(worker) if worker is not None else None
@@ -162,7 +166,10 @@ class AppWorldRuntime(Runtime):
             raise ValueError(f"the catalog has tools of apps this runtime does not load: {', '.join(outside[:5])}")
         self._root = canonical_json(self.root_spec)
         facts = self._start()
-        self.fixtures: dict[str, Any] = {k: v for k, v in facts.items() if not k.startswith("_")}
+        self.fixtures: dict[str, Any] = {
+            k: {f: x for f, x in v.items() if fixture_passwords or f != "password"} if isinstance(v, dict) else v
+            for k, v in facts.items() if not k.startswith("_")}
+        self.facts = facts  # everything the world was made with, passwords included
         self.skipped: list[str] = list(facts.get("_skipped") or [])
         self.identity = f"appworld|{self.python}|{self.apps}|{self._root}|{self.date}|{self.appworld_root}"
 
