@@ -207,3 +207,30 @@ def test_snapshot_recipes_round_trip(steps) -> None:
     snap = AppWorldSnapshot('{"default":"synthetic"}', tuple((t, canonical_json(a)) for t, a in steps))
     recipe = snap.recipe()
     assert recipe["path"] == [[t, a] for t, a in steps] and pickle.loads(pickle.dumps(snap)) == snap
+
+
+@settings(max_examples=40, deadline=None)
+@given(blob=st.binary(max_size=120))
+def test_any_marker_bytes_mean_start_over_or_resume(blob: bytes) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder)
+        (target / env_mod.MARKER).write_bytes(blob)
+        status = env_mod.environment_status(target)
+        assert isinstance(status["done"], list) and status["ready"] is False  # no interpreter there
+
+
+def test_catalog_cache_is_written_read_and_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from llama_index_libra.benchmarks.appworld.catalog import catalog_cache_path, load_appworld_catalog
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = load_appworld_catalog(python=sys.executable, worker=FAKE)
+    path = catalog_cache_path("unknown", None)
+    assert path.is_file() and len(first) == 9
+    assert load_appworld_catalog(python=sys.executable, worker=FAKE).fingerprint() == first.fingerprint()
+    for damaged in (b"", b"{", b'{"format": "other"}', json.dumps({"format": "libra-appworld-catalog", "version": 1,
+                                                                     "tools": [{"name": 3}]}).encode()):
+        path.write_bytes(damaged)
+        assert load_appworld_catalog(python=sys.executable, worker=FAKE).fingerprint() == first.fingerprint()
+    assert json.loads(path.read_text())["tools"][0]["name"] == "clock.login"
