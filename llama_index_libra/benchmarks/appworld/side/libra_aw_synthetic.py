@@ -180,8 +180,13 @@ def build(world, apps: list[str], seed: int, size: int, full: set | None = None)
 def _supervisor(module, person: dict, passwords: dict, size: int, skipped: list) -> None:
     """The supervisor's profile, app passwords, addresses and payment cards."""
     fields = {k: v for k, v in person.items() if k in module.Supervisor.__fields__}
-    if make(module.Supervisor, fields) is None:
+    supervisor = make(module.Supervisor, fields)
+    if supervisor is None:
         skipped.append("supervisor.Supervisor")
+    # an open task, as every AppWorld world has one (show_active_task, complete_task)
+    elif make(module.Task, {"supervisor_id": supervisor.id, "instruction": "Finish the open errands.",
+                            "status": None}) is None:
+        skipped.append("supervisor.Task")
     for app, password in sorted(passwords.items()):
         if make(module.AccountPassword, {"account_name": app, "password": password}) is None:
             skipped.append(f"supervisor.AccountPassword({app})")
