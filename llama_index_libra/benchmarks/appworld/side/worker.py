@@ -257,13 +257,11 @@ class World:
         self.images[key] = image
         self.images.move_to_end(key)
         while len(self.images) > self.capacity:
-            _, old = self.images.popitem(last=False)
+            self.images.popitem(last=False)
 
     # ---- calls
 
     def run(self, parent_key: str, parent: Image, tool: str, arguments: dict) -> dict:
-        from freezegun import freeze_time  # noqa: F401 - appworld's own dependency
-
         app, _, api = tool.partition(".")
         if app not in self.apps:
             raise ValueError(f"the app {app!r} is not loaded in this world (apps: {', '.join(self.apps)})")
