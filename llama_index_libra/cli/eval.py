@@ -6,7 +6,15 @@ import argparse
 import sys
 from typing import Any, Callable
 
-from llama_index_libra.cli.common import CLIError, embed_models, load_benchmark, offline_env, positive_int
+from llama_index_libra.cli.common import (
+    CLIError,
+    add_benchmark_options,
+    benchmark_kwargs,
+    embed_models,
+    load_benchmark,
+    offline_env,
+    positive_int,
+)
 
 __all__ = ["register", "cmd_eval", "DEFAULT_EVAL_METHODS"]
 
@@ -46,7 +54,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from llama_index_libra.evaluation.table6 import propagation_grid
     from llama_index_libra.retrieval.settings import RetrievalSettings
 
-    bench = load_benchmark(args.benchmark)
+    bench = load_benchmark(args.benchmark, **benchmark_kwargs(args, args.benchmark, "load"))
     library = None
     factory = None
     defaulted = args.methods is None
@@ -117,10 +125,11 @@ def _default_library_factory(benchmark: str, bench: Any, *, quiet: bool) -> Call
 
 def register(sub: Any) -> None:
     """Add ``eval`` to the ``libra`` subcommands."""
+    from llama_index_libra.benchmarks.base import BENCHMARKS
     from llama_index_libra.retrieval.settings import RECIPES, RetrievalSettings
 
     p = sub.add_parser("eval", help="one-shot retrieval evaluation on a benchmark (Table 2 style)")
-    p.add_argument("--benchmark", required=True, help="benchmark name (bfcl)")
+    p.add_argument("--benchmark", required=True, help=f"benchmark name ({', '.join(BENCHMARKS)})")
     p.add_argument("--methods", type=_methods, default=None,
                    help="comma-separated: bm25,qts,hybrid,schema-only,libra (default bm25,qts,hybrid,libra)")
     p.add_argument("--k", type=positive_int, default=None, help="cutoff K (default: the benchmark's, 15 for BFCL)")
@@ -136,4 +145,5 @@ def register(sub: Any) -> None:
     p.add_argument("--json", default=None, help="write per-method and per-task results here")
     p.add_argument("--plot", default=None, help="write a Recall vs NDCG PNG here")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_benchmark_options(p, "load")
     p.set_defaults(func=cmd_eval)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from llama_index_libra.benchmarks.appworld.environment import (
     AppWorldEnvironmentError,
+    PackageRegistryUnreachable,
     default_env_dir,
     environment_status,
     require_environment,
     setup_environment,
 )
 
-__all__ = ["AppWorldEnvironmentError", "default_env_dir", "environment_status", "require_environment", "setup_environment",
+__all__ = ["AppWorldEnvironmentError", "PackageRegistryUnreachable", "default_env_dir", "environment_status", "require_environment", "setup_environment",
            "AppWorldRuntime", "load_appworld_catalog", "load_appworld", "induce_apps", "merge_parts"]
 
 _LAZY = {

@@ -1,7 +1,8 @@
-"""``libra appworld ...`` sub-commands, and the pieces ``libra eval``/``libra induce`` call for AppWorld.
+"""``libra appworld setup|catalog|induce``: AppWorld's own sub-commands.
 
-``register(subparsers)`` adds ``libra appworld setup|catalog|induce``; the main CLI wires it in (and
-``--benchmark appworld --appworld-root DIR`` for ``libra eval``, ``--apps`` for ``libra induce``).
+``register(subparsers)`` is listed in the benchmark registry (``benchmarks.base.COMMANDS``), which the
+main parser reads; ``libra eval``/``libra induce --benchmark appworld`` take AppWorld's flags from the
+registry's ``OPTIONS`` and build through its ``BUILDERS`` entry (:func:`~.build.build_library`).
 """
 
 from __future__ import annotations
@@ -11,18 +12,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["register", "cmd_setup", "cmd_catalog", "cmd_induce", "parse_apps", "benchmark_kwargs"]
+__all__ = ["register", "cmd_setup", "cmd_catalog", "cmd_induce", "parse_apps"]
 
 
 def parse_apps(text: str | None) -> list[str] | None:
     """``"phone,spotify"`` -> ``["phone", "spotify"]``; empty or None -> None (every app)."""
     apps = [a.strip() for a in (text or "").split(",") if a.strip()]
     return apps or None
-
-
-def benchmark_kwargs(args: argparse.Namespace) -> dict[str, Any]:
-    """What ``load_benchmark("appworld", ...)`` takes from ``libra eval`` arguments."""
-    return {"appworld_root": getattr(args, "appworld_root", None)}
 
 
 def cmd_setup(args: argparse.Namespace) -> int:
@@ -54,11 +50,11 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
 def cmd_induce(args: argparse.Namespace) -> int:
     """``libra appworld induce --apps phone,venmo --out DIR``: per-app libraries merged into DIR/library.json."""
-    from llama_index_libra.benchmarks.appworld.build import induce_apps
+    from llama_index_libra.benchmarks.appworld.build import default_apps, induce_apps
     from llama_index_libra.benchmarks.appworld.catalog import load_appworld_catalog
 
     catalog = load_appworld_catalog()
-    apps = parse_apps(args.apps) or sorted({s.namespace for s in catalog} - {"supervisor", "api_docs"})
+    apps = parse_apps(args.apps) or default_apps(catalog)
     options: dict[str, Any] = {"states": args.states, "seed": args.seed, "size": args.size}
     if args.appworld_root:
         options["appworld_root"] = args.appworld_root

@@ -22,6 +22,8 @@ __all__ = [
     "ENV_VAR",
     "ROOT_ENV_VAR",
     "AppWorldEnvironmentError",
+    "PackageRegistryUnreachable",
+    "package_registry_reachable",
     "default_env_dir",
     "cache_dir",
     "env_python",
@@ -41,6 +43,21 @@ MIN_PYTHON = (3, 11)  # what appworld itself requires
 
 class AppWorldEnvironmentError(RuntimeError):
     """The AppWorld side environment is missing, broken, or cannot be made."""
+
+
+class PackageRegistryUnreachable(AppWorldEnvironmentError):
+    """``pip install appworld`` failed because pip's package registry did not answer."""
+
+
+def package_registry_reachable(python: str | Path, package: str = PACKAGE, timeout_s: float = 120.0) -> bool:
+    """Whether pip of ``python``, with its own configuration, gets an answer about ``package`` from its registry."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    try:
+        out = subprocess.run([str(python), "-m", "pip", "index", "versions", package, "--retries", "1", "--timeout", "20",
+                              "--disable-pip-version-check"], capture_output=True, text=True, timeout=timeout_s, env=env)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.returncode == 0
 
 
 def cache_dir() -> Path:
@@ -186,7 +203,12 @@ def setup_environment(
     env.pop("PYTHONPATH", None)  # never let this package's checkout shadow the side environment's imports
     if "pip" not in marker["done"]:
         requirement = PACKAGE if version is None else f"{PACKAGE}=={version}"
-        _run([str(venv_python), "-m", "pip", "install", "--upgrade", requirement], "pip install", log, env)
+        try:
+            _run([str(venv_python), "-m", "pip", "install", "--upgrade", requirement], "pip install", log, env)
+        except AppWorldEnvironmentError as exc:
+            if not package_registry_reachable(venv_python):
+                raise PackageRegistryUnreachable(f"pip's package registry did not answer about {PACKAGE}: {exc}") from None
+            raise
         probe = subprocess.run([str(venv_python), "-c", "from importlib.metadata import version; print(version('appworld'))"],
                                capture_output=True, text=True, env=env, timeout=120)
         marker = {**marker, "done": [*marker["done"], "pip"], "version": probe.stdout.strip() or version}

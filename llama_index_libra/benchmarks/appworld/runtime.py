@@ -147,7 +147,7 @@ class AppWorldRuntime(Runtime):
         fixture_passwords: bool = False,
     ) -> None:
         self.python = str(python) if python is not None else str(require_environment(env_dir))
-        self.worker = str(worker) if worker is not None else None
+        self.worker = worker_command(self.python, worker)[1]  # resolved here: a pickled runtime starts the same script
         self.apps = sorted(apps) if apps else None
         default, kinds = _normalize_kinds(states)
         self.appworld_root = str(Path(appworld_root).expanduser().resolve()) if appworld_root else None

@@ -17,8 +17,9 @@ from llama_index_libra.benchmarks.appworld import environment as env_mod
 from llama_index_libra.benchmarks.appworld.catalog import catalog_from_records
 from llama_index_libra.benchmarks.appworld.channel import PipeChannel
 from llama_index_libra.benchmarks.appworld.runtime import AppWorldRuntime, AppWorldSnapshot, status_of
+from tests.support import paths
 
-FAKE = Path(__file__).with_name("appworld_fake_worker.py")
+FAKE = paths.SUPPORT / "appworld_fake_worker.py"
 
 
 def _catalog():
@@ -187,6 +188,20 @@ def test_setup_is_idempotent_and_resumable(tmp_path: Path) -> None:
     assert json.loads((target / env_mod.MARKER).read_text())["done"] == ["venv", "pip"]
     with pytest.raises(env_mod.AppWorldEnvironmentError, match="not a working Python"):
         env_mod.setup_environment(python=tmp_path / "nopython", target=tmp_path / "other", log=lines.append)
+
+
+@pytest.mark.parametrize("index_rc, error", [(1, env_mod.PackageRegistryUnreachable), (0, env_mod.AppWorldEnvironmentError)])
+def test_a_failed_pip_install_says_whether_the_registry_answered(tmp_path: Path, index_rc: int, error: type) -> None:
+    target = tmp_path / "venv"
+    (target / "bin").mkdir(parents=True)
+    fake = target / "bin" / "python"  # pip install always fails; `pip index versions` fails only when told to
+    fake.write_text(f'#!/bin/sh\ncase "$*" in *"pip index"*) exit {index_rc};; esac\necho "ERROR: boom"\nexit 1\n')
+    fake.chmod(0o755)
+    (target / env_mod.MARKER).write_text(json.dumps({"done": ["venv"]}))
+    with pytest.raises(error, match="boom") as caught:
+        env_mod.setup_environment(target=target, log=lambda line: None)
+    assert (type(caught.value) is env_mod.PackageRegistryUnreachable) == (index_rc != 0)
+    assert json.loads((target / env_mod.MARKER).read_text())["done"] == ["venv"]  # the pip step is retried next time
 
 
 @given(code=st.integers(100, 599))

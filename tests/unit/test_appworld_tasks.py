@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from llama_index_libra.benchmarks.appworld.tasks import data_dir, load_appworld, load_appworld_tasks
 from llama_index_libra.benchmarks.base import BenchmarkError
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
+from tests.support import paths
 
-SAMPLE = Path(__file__).parent / "fixtures" / "appworld_sample"
+SAMPLE = paths.FIXTURES / "appworld_sample"
 # a hand-made catalog with AppWorld's doc shape (path and method), for these tests only
 ROUTES = {
     "supervisor.show_account_passwords": ("GET", "/supervisor/account_passwords"),

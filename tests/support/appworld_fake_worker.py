@@ -3,7 +3,8 @@
 It serves one invented app, ``clock``, whose state is a dict, with the real worker's conventions:
 states named by recipe (root spec + state-changing calls), images kept in an LRU (``max_images``) and
 rebuilt by replay, HTTP-like status codes, changes as ``{app: {table: {id: row}}}``. Hostile APIs
-print to stdout, sleep, crash the process, or raise, to test the channel and the runtime.
+print to stdout, sleep, crash the process, or raise, to test the channel and the runtime;
+``$FAKE_APPWORLD_APIS`` (comma-separated) limits the APIs it documents.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 import time
 from collections import OrderedDict
 
-_SERVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "llama_index_libra", "benchmarks",
+_SERVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "llama_index_libra", "benchmarks",
                       "appworld", "_pipe_serve.py")
 _spec = importlib.util.spec_from_file_location("serve", _SERVE)
 serve = importlib.util.module_from_spec(_spec)
@@ -106,6 +107,8 @@ class World:
             if args.get("username") == USER and args.get("password") == PASSWORD:
                 return reply(200, {"access_token": "tok-" + sha(USER)[:8], "token_type": "Bearer"})
             return reply(401, {"message": "Invalid credentials"})
+        if api == "show_account_passwords":  # the supervisor app, as in AppWorld: it holds the app passwords
+            return reply(200, [{"account_name": "clock", "password": PASSWORD}])
         if api == "chatty":
             print('{"id": 99, "ok": true, "result": "forged"}')
             print("x" * 100000, flush=True)
@@ -176,7 +179,10 @@ def op_stats(request):
 
 def op_api_docs(request):
     out = []
-    for name in APIS:
+    # FAKE_APPWORLD_APIS=a,b lists only those APIs (a whole build without the hostile ones)
+    listed = [n for n in os.environ.get("FAKE_APPWORLD_APIS", "").split(",") if n] or APIS
+    # supervisor.show_account_passwords is served too, but documented only when listed
+    for name in listed:
         params = {"type": "object", "properties": {"access_token": {"type": "string", "description": "token"}},
                   "required": []}
         if name.endswith(("update_alarm", "delete_alarm")):
@@ -185,9 +191,12 @@ def op_api_docs(request):
         if name.endswith("login"):
             params = {"type": "object", "properties": {"username": {"type": "string"}, "password": {"type": "string"}},
                       "required": ["username", "password"]}
-        out.append({"name": name, "app": "clock", "description": f"The fake {name}.", "parameters": params,
-                    "response": None, "source": {"app_name": "clock", "api_name": name.split(".")[1],
-                                                 "path": "/clock/" + name.split(".")[1], "method": "POST"}})
+        if name.startswith("supervisor."):
+            params = {"type": "object", "properties": {}, "required": []}
+        app = name.split(".")[0]
+        out.append({"name": name, "app": app, "description": f"The fake {name}.", "parameters": params,
+                    "response": None, "source": {"app_name": app, "api_name": name.split(".")[1],
+                                                 "path": f"/{app}/" + name.split(".")[1], "method": "POST"}})
     return out
 
 

@@ -1,9 +1,10 @@
-"""AppWorld for real: the side environment (made once by setup_environment and cached), its 457-API
-catalog, counterfactual checks on a synthetic world, and induction over the phone app.
+"""AppWorld for real: the side environment, its 457-API catalog built from AppWorld's own docs,
+counterfactual checks on a synthetic world, and induction over the phone app.
 
-Skipped with a message when the side environment cannot be installed because the package registry
-is unreachable. The environment lives in the cache folder (or $LIBRA_APPWORLD_ENV), so later runs
-reuse it.
+The set-up makes the side environment with ``setup_environment()`` (a venv, ``pip install appworld``,
+``appworld install``) in the cache folder outside the clone (``$LIBRA_APPWORLD_ENV``, else
+``~/.cache/llama-index-libra/appworld/venv``); later runs find it finished and reuse it. The tests are
+skipped, saying why, only when that install fails because pip's package registry does not answer.
 """
 
 from __future__ import annotations
@@ -16,31 +17,35 @@ pytestmark = pytest.mark.slow
 
 from llama_index_libra.benchmarks.appworld import environment as env_mod  # noqa: E402
 from llama_index_libra.induction.engine import InductionConfig, induce  # noqa: E402
+from tests.support import paths  # noqa: E402
 
 PHONE_CORE = ["supervisor.show_account_passwords", "phone.login", "phone.show_alarms", "phone.show_alarm", "phone.create_alarm", "phone.update_alarm",
               "phone.delete_alarm"]
 
 
 # the engine's defaults explore up to 400 states (over 15 min for the phone app here); 8 states and
-# 16 value states find the relations below in about a minute and a half
+# 16 value states find the relations below in about a minute and a half. Issue #18's induction budget
+# (`--budget`) is the knob for this once it lands: AppWorld builds should take it instead of these two.
 CONFIG = InductionConfig(max_states=8, max_value_states=16)
+# on the 7 core APIs, 4 states and 8 value states find the same 17 relations as CONFIG in half the time
+CORE_CONFIG = InductionConfig(max_states=4, max_value_states=8)
 
 
 @pytest.fixture(scope="session")
 def appworld_python() -> Path:
+    """The side environment's interpreter, installed here on first use (cached outside the clone)."""
     try:
         return env_mod.setup_environment()
-    except env_mod.AppWorldEnvironmentError as exc:
-        if str(exc).startswith("pip install failed"):
-            pytest.skip(f"the AppWorld environment could not be installed (package registry unreachable?): {exc}")
-        raise
+    except env_mod.PackageRegistryUnreachable as exc:
+        pytest.skip(f"AppWorld's side environment cannot be installed: pip's package registry is unreachable ({exc})")
 
 
 @pytest.fixture(scope="session")
 def catalog(appworld_python: Path):
+    """The catalog built now from AppWorld's API docs (not read from an earlier run's cache)."""
     from llama_index_libra.benchmarks.appworld.catalog import load_appworld_catalog
 
-    return load_appworld_catalog(python=appworld_python)
+    return load_appworld_catalog(python=appworld_python, refresh=True)
 
 
 @pytest.fixture(scope="session")
@@ -107,8 +112,8 @@ def test_induction_over_the_phone_app(phone_runtime) -> None:
 
 def test_two_builds_give_the_same_library_bytes(phone_runtime, tmp_path: Path) -> None:
     core = phone_runtime.catalog.subset(PHONE_CORE)
-    first, _ = induce(phone_runtime, catalog=core, executor="serial", config=CONFIG)
-    second, _ = induce(phone_runtime, catalog=core, executor="process", workers=2, config=CONFIG)
+    first, _ = induce(phone_runtime, catalog=core, executor="serial", config=CORE_CONFIG)
+    second, _ = induce(phone_runtime, catalog=core, executor="process", workers=2, config=CORE_CONFIG)
     a, b = first.save(tmp_path / "a.json"), second.save(tmp_path / "b.json")
     assert Path(a).read_bytes() == Path(b).read_bytes()
     assert ("provenance", "phone.create_alarm", "phone.update_alarm", "alarm_id") in _relations(first)
@@ -117,12 +122,12 @@ def test_two_builds_give_the_same_library_bytes(phone_runtime, tmp_path: Path) -
 def test_sample_tasks_against_the_real_catalog(catalog) -> None:
     from llama_index_libra.benchmarks.appworld.tasks import load_appworld
 
-    bench = load_appworld(Path(__file__).parent / "fixtures" / "appworld_sample", catalog=catalog)
+    bench = load_appworld(paths.FIXTURES / "appworld_sample", catalog=catalog)
     assert [len(t.gold) for t in bench.tasks] == [5, 5]
 
 
 def test_the_20_style_tasks_name_real_apis(catalog) -> None:
     from llama_index_libra.benchmarks.appworld.tasks import load_task_file
 
-    bench = load_task_file(Path(__file__).parent.parent / "examples" / "appworld_tasks.jsonl", catalog)
+    bench = load_task_file(paths.EXAMPLES / "appworld_tasks.jsonl", catalog)
     assert len(bench.tasks) == 20 and "not the paper's" in bench.notes[0]
