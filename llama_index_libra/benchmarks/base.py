@@ -109,8 +109,8 @@ OPTIONS: dict[str, tuple[BenchmarkOption, ...]] = {
     "scitooleval-all": _SCITOOLAGENT,
     "appworld": (
         BenchmarkOption("--appworld-root", "appworld_root",
-                        "the AppWorld root holding the data/ that `appworld download data` wrote (default: $APPWORLD_ROOT); "
-                        "with induce it makes base states the default", uses=("load", "build"), metavar="DIR"),
+                        "the AppWorld root holding the data/ that `appworld download data` wrote (eval: default "
+                        "$APPWORLD_ROOT); with induce it makes base states the default", uses=("load", "build"), metavar="DIR"),
         BenchmarkOption("--apps", "apps", "comma-separated AppWorld apps to induce, each with the supervisor app (default: all)",
                         kind="list", metavar="A,B"),
         BenchmarkOption("--appworld-states", "states",
