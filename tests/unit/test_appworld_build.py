@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from llama_index_libra.benchmarks.appworld.build import PartsReport, default_apps, merge_parts
 from llama_index_libra.benchmarks.appworld.cli import parse_apps, register
@@ -127,3 +129,28 @@ def test_task_file_lines(tmp_path: Path) -> None:
     path.write_text('{"id": "a", "query": "q", "gold": ["phone.nope"]}\n')
     with pytest.raises(BenchmarkError, match="missing from the catalog"):
         load_task_file(path, FULL)
+
+
+_JSONISH = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                        max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(max_size=40))
+def test_a_list_flag_parses_any_text(text: str) -> None:
+    from llama_index_libra.benchmarks.base import BenchmarkOption
+
+    parsed = BenchmarkOption("--apps", "apps", "", kind="list").parse(text)
+    assert parsed is None or (parsed and all(item == item.strip() and item and "," not in item for item in parsed))
+    assert parsed == parse_apps(text)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(parts=st.dictionaries(st.text(min_size=1, max_size=8), st.dictionaries(st.text(max_size=6), _JSONISH, max_size=4),
+                             max_size=4))
+def test_parts_report_json_round_trips(parts: dict, tmp_path: Path) -> None:
+    report = PartsReport(library="x", parts=parts, resumed=sorted(parts), relations=len(parts))
+    written = json.loads(report.write(tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert written["parts"] == parts and written["resumed"] == sorted(parts)
+    assert len(report.summary().split("\n")) == len(parts) + 1 or any("\n" in app for app in parts)
