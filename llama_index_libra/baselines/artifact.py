@@ -91,6 +91,10 @@ class BaselineArtifact:
         for name in ("model", "prompt_version", "catalog_name", "catalog_fingerprint"):
             if not isinstance(getattr(self, name), str) or not getattr(self, name):
                 raise BaselineError(f"{name} must be a non-empty string")
+        if self.judge_model is not None and not isinstance(self.judge_model, str):
+            raise BaselineError("judge_model must be a string or null")
+        if not isinstance(self.settings, Mapping):
+            raise BaselineError("settings must be a JSON object")
         names = self.tool_names
         known = set(names)
         if len(known) != len(names):

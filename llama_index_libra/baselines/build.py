@@ -101,7 +101,7 @@ def build_baseline(
         artifact = tgr_artifact(catalog, results, items, model=model, prompt_version=version, settings=settings)
     else:
         artifact = egotrip_artifact(catalog, results, items, model=model, prompt_version=version, settings=settings)
-    clients = {id(c): c for pair in sets for c in pair}
+    clients = {id(c): c for pair in [(generator, judge), *sets] for c in pair}
     report = {
         "method": method,
         "catalog": catalog.name,

@@ -81,6 +81,7 @@ def evaluate_baselines(
         from llama_index_libra.retrieval.dense import DenseIndex
 
         dense = DenseIndex(benchmark.catalog, embed_model, cache_dir=cache_dir, show_progress=show_progress)
+    vectors = None
     for artifact in items:
         own = dict(options.get(artifact.method, {}))
         if artifact.method == "tgr" and "direction" not in own:
@@ -89,7 +90,10 @@ def evaluate_baselines(
             runs = [(own.get("direction", "default") if artifact.method == "tgr" else "default", own)]
         for label, opts in runs:
             ranker = BaselineRanker(artifact, benchmark.catalog, dense=dense, cache_dir=cache_dir, show_progress=show_progress, **opts)
-            results.append(baseline_result(benchmark, ranker, k=k, depth=depth, label=label, show_progress=show_progress))
+            if vectors is None:  # the queries are encoded once, for every baseline row
+                vectors = dense.embed_queries([t.query for t in benchmark.tasks], show_progress=show_progress)
+            results.append(baseline_result(benchmark, ranker, k=k, depth=depth, label=label,
+                                           scores=ranker.scores_from_vectors(vectors)))
     settings = {"encoder": dense.encoder, "baselines": {a.method: {"model": a.model, "judge_model": a.judge_model,
                                                                     "prompt_version": a.prompt_version} for a in items}}
     return EvalReport(benchmark=benchmark.name, k=k, n_tasks=len(benchmark.tasks), results=results, settings=settings)

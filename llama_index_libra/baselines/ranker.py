@@ -154,8 +154,11 @@ class BaselineRanker:
 
     def base_scores_many(self, queries: Sequence[str], show_progress: bool = False) -> np.ndarray:
         """Scores for many queries at once, one batched query encoding (as QTS's evaluation does)."""
-        vectors = self.dense.embed_queries(list(queries), show_progress=show_progress)
-        return ranking.dense_scores(self.matrix, vectors)
+        return self.scores_from_vectors(self.dense.embed_queries(list(queries), show_progress=show_progress))
+
+    def scores_from_vectors(self, query_vectors: np.ndarray) -> np.ndarray:
+        """Scores from unit query vectors of the dense index's encoder, shape (n_queries, n_tools)."""
+        return ranking.dense_scores(self.matrix, query_vectors)
 
     def order_from_base(self, base: np.ndarray, k: int) -> np.ndarray:
         """Indices of the first ``k`` tools for one query's scores."""

@@ -78,4 +78,4 @@ def tgr_artifact(catalog: ToolCatalog, results: dict[str, dict[str, Any]], items
         elif label != "no_dependency":
             failed.append((a, b, str(result.get("detail") or result.get("status") or "no label")))
     return BaselineArtifact.for_catalog("tgr", catalog, model=model, prompt_version=prompt_version, settings=settings,
-                                        edges=tuple(edges), pairs_total=len(items), failed_pairs=tuple(failed))
+                                        edges=tuple(sorted(edges)), pairs_total=len(items), failed_pairs=tuple(sorted(failed)))
