@@ -238,3 +238,13 @@ def test_bad_arguments() -> None:
         BaselineRanker(artifact, alarm_catalog(), embed_model=HashEmbedding(), direction="undirected")
     with pytest.raises(ValueError, match="entry_tools"):
         BaselineRanker(artifact, alarm_catalog(), embed_model=HashEmbedding(), entry_tools=0)
+
+
+def test_progress_bar_counts_every_item_and_starts_at_the_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "tgr.log.jsonl"
+    with pytest.raises(LLMUnavailableError):
+        build_baseline("tgr", alarm_catalog(), BaselineLLM(ScriptedChatLLM(respond=WorldReplies(), fail_after=5), max_attempts=1),
+                       log_path=log, show_progress=False)
+    build_baseline("tgr", alarm_catalog(), ScriptedChatLLM(respond=WorldReplies()), log_path=log, show_progress=True)
+    err = capsys.readouterr().err
+    assert "tgr (scripted-model)" in err and " 5/15 " in err and " 15/15 " in err

@@ -6,7 +6,7 @@ package fills them from the public metadata alone: title = the qualified tool na
 = the published ``category`` or else the namespace, function = the short name and signature,
 description, and the input parameter names). The part of the graph that needs no LLM (each tool's
 parameters and category) is added at ranking time from the catalog
-(:func:`structural_entities`), so an artifact holds only what the LLM wrote.
+(:func:`~llama_index_libra.baselines.toolfields.structural_entities`), so an artifact holds only what the LLM wrote.
 """
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from typing import Any, Callable
 
 from llama_index_libra.baselines.artifact import BaselineArtifact, clip_detail
 from llama_index_libra.baselines.llm import BaselineLLM
-from llama_index_libra.baselines.prompts import DEFAULT_BASELINE_PROMPT_VERSION, load_baseline_prompts, tool_category, tool_signature
+from llama_index_libra.baselines.prompts import DEFAULT_BASELINE_PROMPT_VERSION, load_baseline_prompts
 from llama_index_libra.baselines.replies import parse_triples
+from llama_index_libra.baselines.toolfields import tool_category, tool_signature
 from llama_index_libra.baselines.toolrex import DEFAULT_MAX_TRIES, ask_parsed
 from llama_index_libra.baselines.work import WorkItem, content_key
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
 
-__all__ = ["egotrip_items", "egotrip_worker", "egotrip_artifact", "egotrip_fields", "structural_entities"]
+__all__ = ["egotrip_items", "egotrip_worker", "egotrip_artifact", "egotrip_fields"]
 
 
 def egotrip_fields(spec: ToolSpec) -> dict[str, str]:
@@ -33,18 +34,6 @@ def egotrip_fields(spec: ToolSpec) -> dict[str, str]:
         "description": " ".join(spec.description.split()),
         "parameter_names": ", ".join(spec.input_names) or "none",
     }
-
-
-def structural_entities(catalog: ToolCatalog) -> dict[int, list[str]]:
-    """The graph part that needs no LLM: each tool's input parameter names and its category."""
-    out: dict[int, list[str]] = {}
-    for i, spec in enumerate(catalog):
-        names = list(spec.input_names)
-        category = tool_category(spec)
-        if category:
-            names.append(category)
-        out[i] = names
-    return out
 
 
 def egotrip_items(catalog: ToolCatalog, *, model: str, prompt_version: str = DEFAULT_BASELINE_PROMPT_VERSION,

@@ -39,9 +39,8 @@ def baseline_result(benchmark: "Benchmark", ranker: BaselineRanker, *, k: int, d
         s = score_ranking(names, task.gold, k)
         per_task.append({"id": task.id, "precision": s.precision, "recall": s.recall, "ndcg": s.ndcg,
                          "ranked": names[:k], "gold": list(task.gold), "promoted": []})
-    mean = lambda key: float(np.mean([t[key] for t in per_task])) if per_task else 0.0  # noqa: E731
-    return MethodResult(method=ranker.method, k=k, precision=mean("precision"), recall=mean("recall"), ndcg=mean("ndcg"),
-                        per_task=per_task, variant=label, settings=ranker.settings())
+    means = {m: float(np.mean([t[m] for t in per_task])) if per_task else 0.0 for m in ("precision", "recall", "ndcg")}
+    return MethodResult(method=ranker.method, k=k, **means, per_task=per_task, variant=label, settings=ranker.settings())
 
 
 def evaluate_baselines(
@@ -74,6 +73,8 @@ def evaluate_baselines(
         from llama_index_libra.retrieval.dense import resolve_embed_model
 
         embed_model = resolve_embed_model(embed_model)  # loaded once, for the QTS row and the baselines
+    else:
+        embed_model = dense.embed_model  # the QTS row uses the given index's encoder too
     if qts:  # the package's own QTS row, from the evaluation runner itself
         results += evaluate(benchmark, ["qts"], k=k, depth=depth, embed_model=embed_model, cache_dir=cache_dir,
                             show_progress=show_progress).results

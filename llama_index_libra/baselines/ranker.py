@@ -19,7 +19,7 @@ import numpy as np
 from llama_index_libra._io import atomic_write_bytes, safe_component
 from llama_index_libra.baselines import ranking
 from llama_index_libra.baselines.artifact import BaselineArtifact
-from llama_index_libra.baselines.egotrip import structural_entities
+from llama_index_libra.baselines.toolfields import structural_entities
 from llama_index_libra.retrieval.base_scores import BaseScoreConfig
 from llama_index_libra.retrieval.propagation import PropagationConfig
 from llama_index_libra.retrieval.ranker import RankedTool

@@ -114,7 +114,8 @@ def parse_refined_profile(text: Any) -> dict[str, Any]:
     if when:
         out["when_to_use"] = when
     examples = []
-    for item in obj.get("example_usage") or [] if isinstance(obj.get("example_usage"), list) else []:
+    usage = obj.get("example_usage")
+    for item in usage if isinstance(usage, list) else []:
         if isinstance(item, Mapping):
             example = {k: v for k in ("query", "api_call") if (v := _text(item.get(k)))}
             if example:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.baselines.llm import BaselineLLM, LLMRequestError, LLMUnavailableError
+from llama_index_libra.baselines.llm import LLMRequestError, LLMUnavailableError
 
 __all__ = ["WorkItem", "ItemLog", "content_key", "run_items", "REQUEST_FAILED"]
 
