@@ -224,3 +224,25 @@ def test_an_interrupted_save_keeps_the_previous_file(tmp_path: Path, monkeypatch
         BaselineArtifact.for_catalog("tgr", alarm_catalog(), model="other", prompt_version="p").save(path)
     monkeypatch.undo()
     assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["a.json"]
+
+
+# ------------------------------------------------------------------------------------------ item log
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(st.binary(max_size=80), st.builds(lambda v: json.dumps(v).encode(), json_values),
+                          st.just(b'{"key": "' + b"a" * 64 + b'", "result": {"label": "no_dependency"}}')), max_size=8),
+       st.booleans())
+def test_item_log_reads_what_it_can_and_appends_on_a_fresh_line(chunks: list[bytes], newline: bool) -> None:
+    from llama_index_libra.baselines.work import ItemLog
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "log.jsonl"
+        path.write_bytes(b"\n".join(chunks) + (b"\n" if newline else b""))
+        log = ItemLog(path)
+        before = log.read()
+        assert all(len(k) == 64 and isinstance(v, dict) for k, v in before.items())
+        log.append("b" * 64, "x | y", {"label": "a_depends_on_b"})
+        log.close()
+        after = ItemLog(path).read()
+        assert after["b" * 64] == {"label": "a_depends_on_b"}
+        assert {k: v for k, v in after.items() if k != "b" * 64} == {k: v for k, v in before.items() if k != "b" * 64}

@@ -48,9 +48,12 @@ class BaselineRanker:
     ``options`` for the method raise ValueError.
     """
 
+    # what the evaluation loop and LibraRetriever read of a ToolRanker, for a baseline
     library = None
     graph = None
+    bm25 = None
     prerequisites = "paper"
+    variant = "default"
 
     def __init__(
         self,
