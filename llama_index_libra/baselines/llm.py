@@ -1,31 +1,23 @@
 """The baselines' LLM calls, made through the package's one LLM client.
 
-:class:`BaselineLLM` sends a baseline prompt through the request path of
-:class:`~llama_index_libra.contracts.llm.LLMContractProposer`: its on-disk reply cache (keyed by the
-model, the prompt version and the full rendered prompt), its retry policy against an unreachable
-server or a 429/5xx, its classification of timeouts and HTTP 4xx as per-request failures, and its
-context-window pre-check. No second client: settings such as temperature, output-token limit and
-request timeout are set on the LlamaIndex ``LLM`` (:func:`llama_index_libra.llms.make_llm`).
+:class:`BaselineLLM` sends a baseline prompt through :class:`~llama_index_libra.contracts.llm_client.LLMClient`,
+the request path the contract proposer uses too: its on-disk reply cache (keyed by the model, the
+prompt version and the full rendered prompt), its retry policy against an unreachable server or a
+429/5xx, its classification of timeouts and HTTP 4xx as per-request failures, and its context-window
+pre-check. Settings such as temperature, output-token limit and request timeout are set on the
+LlamaIndex ``LLM`` (:func:`llama_index_libra.llms.make_llm`).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from llama_index_libra.baselines.prompts import BaselinePrompt
-from llama_index_libra.contracts.llm import LLMContractProposer, LLMReply, LLMRequestError, LLMUnavailableError
+from llama_index_libra.contracts.llm_client import LLMClient, LLMReply, LLMRequestError, LLMUnavailableError
 
-__all__ = ["BaselineLLM", "LLMReply", "LLMRequestError", "LLMUnavailableError"]
-
-
-@dataclass(frozen=True)
-class _Item:
-    """What the client's request path needs of a tool: the name that keys and files its replies."""
-
-    name: str
+__all__ = ["BaselineLLM", "LLMReply", "LLMRequestError", "LLMUnavailableError", "merge_stats"]
 
 
 class BaselineLLM:
@@ -38,7 +30,7 @@ class BaselineLLM:
         max_attempts, backoff_s, sleep: tries per request against an unreachable server or a
             retryable status, and the first delay between them (doubled each time).
         context_window, max_output_tokens, token_counter: the prompt-size pre-check (defaults from
-            the LLM's metadata; see ``LLMContractProposer``).
+            the LLM's metadata; see :class:`LLMClient`).
 
     Not thread-safe: use :meth:`fork` for one instance per worker thread.
     """
@@ -60,11 +52,9 @@ class BaselineLLM:
                              sleep=sleep, context_window=context_window, max_output_tokens=max_output_tokens,
                              token_counter=token_counter)
         self.llm = llm
-        self._client = LLMContractProposer(llm, max_consecutive_failures=None, **self._options)
-        self.model_id: str = self._client.model_id
-        self.prompt_tokens = 0
-        self.server_prompt_tokens = 0
-        self.completion_tokens = 0
+        # no per-call log: a TGR build sends one prompt per tool pair (117k on SciToolEval)
+        self.client = LLMClient(llm, keep_call_log=False, **self._options)
+        self.model_id: str = self.client.model_id
 
     def fork(self) -> "BaselineLLM":
         """Another client over the same LLM and settings (own counters), for another thread."""
@@ -76,25 +66,11 @@ class BaselineLLM:
         ``item`` names the cache folder (a tool, or a tool of a pair). Raises LLMRequestError for a
         failure of this request and LLMUnavailableError for an unreachable server.
         """
-        client = self._client
-        client.calls_by_tool[item] = prompt.revision  # the client counts calls per item; keys carry the revision
-        try:
-            return client._ask(_Item(item), prompt, None)  # the package client's one budgeted, cached request
-        finally:
-            for entry in client.call_log:
-                self.prompt_tokens += entry.get("prompt_tokens") or 0
-                self.server_prompt_tokens += entry.get("server_prompt_tokens") or 0
-                self.completion_tokens += entry.get("completion_tokens") or 0
-            client.call_log.clear()  # a build of 100k pair prompts must not keep one log entry per call
-            client.calls_by_tool.pop(item, None)
+        return self.client.ask(item, prompt)
 
     def stats(self) -> dict[str, Any]:
         """Calls sent, cache hits, seconds waiting on the LLM, prompt characters and tokens."""
-        c = self._client
-        return {"llm_calls": c.llm_calls, "cache_hits": c.cache_hits, "llm_seconds": round(c.llm_seconds, 3),
-                "prompt_chars": c.prompt_chars, "prompt_tokens": self.prompt_tokens,
-                "server_prompt_tokens": self.server_prompt_tokens, "completion_tokens": self.completion_tokens,
-                "token_counter": c.token_counter_name}
+        return self.client.stats()
 
 
 def merge_stats(parts: list[dict[str, Any]]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import re
 from typing import Any, Mapping
 
 from llama_index_libra.baselines.ranking import canonical_entity
-from llama_index_libra.contracts.llm import MAX_REPLY_CHARS, parse_json_reply
+from llama_index_libra.contracts.replies import MAX_REPLY_CHARS, parse_json_reply
 
 __all__ = [
     "BaselineReplyError",
