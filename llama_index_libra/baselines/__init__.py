@@ -5,7 +5,11 @@ Figure 10-14 prompts; reply cache, retries, timeouts; resumable) and writes one 
 artifact per method, catalog and model, and a query-time half that is pure numpy over the same dense
 tool embeddings QTS uses (:mod:`.ranking`, which imports nothing above ``retrieval``).
 
-Names are imported lazily, so ``import llama_index_libra.baselines.ranking`` loads no LLM code.
+The package sits between ``retrieval`` and ``adapters`` (docs/architecture.md): the ranking half
+(``ranking``, ``ranker``, ``artifact``, ``toolfields``) imports nothing above ``retrieval`` and no LLM
+code; the build half asks through ``contracts``' LLM client. The evaluation runner
+(``evaluate(..., baselines=...)``), ``LibraRetriever`` (``method="tgr", baseline=...``) and
+``libra baseline`` use them. Names are imported lazily.
 """
 
 from __future__ import annotations
@@ -20,7 +24,6 @@ __all__ = [
     "BaselineLLM",
     "BaselineRanker",
     "build_baseline",
-    "evaluate_baselines",
 ]
 
 _HOMES = {
@@ -30,7 +33,6 @@ _HOMES = {
     "BaselineLLM": "llm",
     "BaselineRanker": "ranker",
     "build_baseline": "build",
-    "evaluate_baselines": "evaluate",
 }
 
 

@@ -2,8 +2,8 @@
 
 Every function here takes plain arrays, index lists and strings (no artifact, file or LLM), and
 scores exactly like the package's QTS: s_q(t) = (1 + cos(h(q), h(t))) / 2 over float64 copies of the
-float32 unit rows, ties broken by catalog order. So a baseline whose extra structure is empty ranks
-exactly like QTS:
+float32 unit rows, ties broken by catalog order (``retrieval.topk.rank_indices``, as every method
+ranks). So a baseline whose extra structure is empty ranks exactly like QTS:
 
 - **ToolREX** (Lu et al., 2026): a tool's row is the embedding of its original document with the
   LLM profile added (``combine="document"``: the profile as a ``tool_profile`` field of the
@@ -27,6 +27,8 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 import scipy.sparse as sp
 
+from llama_index_libra.retrieval.topk import rank_indices
+
 __all__ = [
     "TGR_DIRECTIONS",
     "DEFAULT_TGR_DIRECTION",
@@ -37,7 +39,6 @@ __all__ = [
     "unit_rows",
     "dense_scores",
     "dense_scores_one",
-    "top_k",
     "profile_document",
     "toolrex_matrix",
     "tgr_adjacency",
@@ -92,20 +93,16 @@ def dense_scores_one(matrix: np.ndarray, query_vector: np.ndarray) -> np.ndarray
     return (1.0 + np.asarray(matrix).astype(np.float64) @ np.asarray(query_vector, dtype=np.float64)) / 2.0
 
 
-def top_k(scores: np.ndarray, k: int | None = None) -> np.ndarray:
-    """Indices from best to worst score, ties in catalog (index) order; the first ``k`` when given."""
-    order = np.argsort(-np.asarray(scores, dtype=np.float64), kind="stable")
-    return order if k is None else order[:k]
-
-
 # ------------------------------------------------------------------------------ ToolREX
 
 def profile_document(doc: Mapping[str, object], profile: Mapping[str, object] | None) -> str:
     """The original document with ``tool_profile`` added, serialized like the catalog's text;
-    without a profile, exactly the original text."""
+    without a profile, exactly the original text. The profile's keys are sorted (as the artifact file
+    stores them), so a freshly built artifact and the same one read back embed the same text."""
     if not profile:
         return json.dumps(dict(doc), ensure_ascii=False)
-    return json.dumps({**dict(doc), "tool_profile": dict(profile)}, ensure_ascii=False)
+    canonical = json.loads(json.dumps(dict(profile), sort_keys=True))
+    return json.dumps({**dict(doc), "tool_profile": canonical}, ensure_ascii=False)
 
 
 def toolrex_matrix(base: np.ndarray, rows: Sequence[int], vectors: np.ndarray, *, combine: str = "document") -> np.ndarray:
@@ -250,7 +247,7 @@ def egotrip_order(
         raise ValueError(f"neighbour_order must be one of {', '.join(NEIGHBOUR_ORDERS)}, got {neighbour_order!r}")
     if entry_tools < 1:
         raise ValueError(f"entry_tools must be at least 1, got {entry_tools}")
-    order = top_k(scores)
+    order = rank_indices(scores)
     entries = order[:entry_tools]
     taken = np.zeros(len(order), dtype=bool)
     taken[entries] = True

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any, Callable
 
+from llama_index_libra.cli.baseline import add_baseline_arguments, baselines_from_arguments
 from llama_index_libra.cli.common import (
     CLIError,
     add_benchmark_options,
@@ -22,14 +23,16 @@ DEFAULT_EVAL_METHODS = ("bm25", "qts", "hybrid", "libra")
 
 
 def _methods(text: str) -> list[str]:
+    from llama_index_libra.baselines.artifact import BASELINE_METHODS
     from llama_index_libra.retrieval.ranker import METHODS
 
+    known = (*METHODS, *BASELINE_METHODS)  # the baselines rank with their --baseline artifacts
     methods = [m.strip() for m in text.split(",") if m.strip()]
     if not methods:
         raise argparse.ArgumentTypeError("give at least one method")
-    unknown = [m for m in methods if m not in METHODS]
+    unknown = [m for m in methods if m not in known]
     if unknown:
-        raise argparse.ArgumentTypeError(f"unknown method {', '.join(unknown)}; choose from {', '.join(METHODS)}")
+        raise argparse.ArgumentTypeError(f"unknown method {', '.join(unknown)}; choose from {', '.join(known)}")
     return methods
 
 
@@ -58,7 +61,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     library = None
     factory = None
     defaulted = args.methods is None
-    if defaulted:
+    args.methods, baselines, baseline_options = baselines_from_arguments(args, args.methods, DEFAULT_EVAL_METHODS)
+    if args.methods is None:
         args.methods = list(DEFAULT_EVAL_METHODS)
     if args.library:
         from llama_index_libra.library import ToolLibrary
@@ -90,6 +94,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         show_progress=not args.quiet,
         settings=settings,
         paper_row=not args.no_paper_row,
+        baselines=baselines,
+        baseline_options=baseline_options,
     )
     print(format_table(report))
     comparisons = [c for c in compare_to_baseline(report) if c["method"].split(" ")[0] in ("libra", "schema-only", "hybrid")]
@@ -131,7 +137,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("eval", help="one-shot retrieval evaluation on a benchmark (Table 2 style)")
     p.add_argument("--benchmark", required=True, help=f"benchmark name ({', '.join(BENCHMARKS)})")
     p.add_argument("--methods", type=_methods, default=None,
-                   help="comma-separated: bm25,qts,hybrid,schema-only,libra (default bm25,qts,hybrid,libra)")
+                   help="comma-separated: bm25,qts,hybrid,schema-only,libra and the baselines toolrex,tgr,ego-trip "
+                   "(each with --baseline ARTIFACT) (default bm25,qts,hybrid,libra, and the --baseline methods)")
     p.add_argument("--k", type=positive_int, default=None, help="cutoff K (default: the benchmark's, 15 for BFCL)")
     p.add_argument("--library", default=None, help="a tool library JSON file (default: build/load the benchmark's)")
     p.add_argument("--recipe", choices=RECIPES, default=None,
@@ -141,6 +148,7 @@ def register(sub: Any) -> None:
     p.add_argument("--variant", default=None, help=argparse.SUPPRESS)  # deprecated: --recipe paper / --propagation
     p.add_argument("--no-paper-row", action="store_true", help="do not add the paper-exact 'libra [paper]' row beside libra")
     RetrievalSettings.add_arguments(p, recipe=False)
+    add_baseline_arguments(p)
     p.add_argument("--cache-dir", default=None, help="embedding cache folder (default ~/.cache/llama-index-libra)")
     p.add_argument("--json", default=None, help="write per-method and per-task results here")
     p.add_argument("--plot", default=None, help="write a Recall vs NDCG PNG here")

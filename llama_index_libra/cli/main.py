@@ -8,7 +8,7 @@ import os
 import sys
 from typing import Any, Sequence
 
-from llama_index_libra.cli import analysis, eval as eval_command, library
+from llama_index_libra.cli import analysis, baseline, eval as eval_command, library
 from llama_index_libra.cli.common import CLIError
 
 __all__ = ["main", "build_parser"]
@@ -25,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     library.register(sub)
     analysis.register(sub)
     _register_benchmark_commands(sub)
+    baseline.register(sub)
     return parser
 
 

@@ -1,34 +1,28 @@
-"""``libra baseline build|show`` against a scripted OpenAI-compatible server (the real HTTP client path).
-
-The command is registered on a fresh ``libra``-style parser through ``register(subparsers)`` (the hook
-the ``libra`` entry point will call); the LLM is ``make_llm("openai-like")`` talking to
-tests/fake_openai_server.py, whose replies come from the scripted world of tests/baseline_fakes.py.
+"""``libra baseline build|eval|show`` and ``libra eval --baseline`` through the ``libra`` entry point,
+against a scripted OpenAI-compatible server (the real HTTP client path): the LLM is
+``make_llm("openai-like")`` talking to tests/support/fake_openai_server.py, whose replies come from the
+scripted world of tests/support/baselines.py.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from baseline_fakes import WorldReplies, alarm_catalog
 
-sys.path.insert(0, str(Path(__file__).parent))
-from fake_openai_server import FakeOpenAIServer, FakeReply  # noqa: E402
-
-from llama_index_libra.baselines import BaselineArtifact  # noqa: E402
-from llama_index_libra.baselines.cli import default_artifact_path, register  # noqa: E402
-from llama_index_libra.catalog import ToolCatalog  # noqa: E402
+from llama_index_libra.baselines import BaselineArtifact
+from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.cli.baseline import default_artifact_path
+from llama_index_libra.cli.main import main
+from tests.support.baselines import WorldReplies, alarm_catalog
+from tests.support.fake_openai_server import FakeOpenAIServer, FakeReply
+from tests.support.fakes import HashEmbedding
 
 
 def run(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="libra")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return args.func(args)
+    return main(argv)
 
 
 def world_server(world: WorldReplies, **reply: Any):
@@ -115,15 +109,99 @@ def test_toolrex_with_a_separate_judge_endpoint(tmp_path: Path) -> None:
     assert judge_server.requests[0]["messages"][0] == {"role": "system", "content": ""}
 
 
-def test_user_errors(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="exactly one of --benchmark NAME or --catalog FILE"):
-        run(["baseline", "build", "--method", "tgr", "--llm", "openai-like", "--model", "m", "--api-base", "http://x/v1"])
+def test_user_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     catalog_file = alarm_catalog().to_file(tmp_path / "c.json")
-    with pytest.raises(ValueError, match="needs the server URL"):
-        run(["baseline", "build", "--method", "tgr", "--catalog", str(catalog_file), "--llm", "openai-like", "--model", "m"])
-    with pytest.raises(ValueError, match="for --method toolrex"):
-        run(["baseline", "build", "--method", "tgr", "--catalog", str(catalog_file), "--llm", "openai-like", "--model", "m",
-             "--api-base", "http://127.0.0.1:9/v1", "--judge-model", "j"])
+    cases = [
+        (["baseline", "build", "--method", "tgr", "--llm", "openai-like", "--model", "m", "--api-base", "http://x/v1"],
+         "exactly one of --benchmark NAME or --catalog FILE"),
+        (["baseline", "build", "--method", "tgr", "--catalog", str(catalog_file), "--llm", "openai-like", "--model", "m"],
+         "needs the server URL"),
+        (["baseline", "build", "--method", "tgr", "--catalog", str(catalog_file), "--llm", "openai-like", "--model", "m",
+          "--api-base", "http://127.0.0.1:9/v1", "--judge-model", "j"], "for --method toolrex"),
+        (["baseline", "show", str(tmp_path / "missing.json")], "does not exist"),
+        (["baseline", "show", str(catalog_file)], "not a baseline artifact"),
+    ]
+    for argv, message in cases:
+        assert run(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("libra: error: ") and message in err and len(err.strip().splitlines()) == 1, err
     with pytest.raises(SystemExit):
         run(["baseline", "build", "--method", "bm25"])
+    with pytest.raises(SystemExit):
+        run(["eval", "--benchmark", "alarms", "--baseline-option", "tgr.sideways=1"])
+    assert "expected METHOD.NAME=VALUE" in capsys.readouterr().err
     assert default_artifact_path("bfcl", "tgr", "Qwen/Qwen3-8B") == Path("bfcl.tgr.Qwen_Qwen3-8B.json")
+
+
+@pytest.fixture()
+def alarms_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--benchmark alarms`` is the scripted catalog's three tasks; the encoder is the hash embedding."""
+    from llama_index_libra.benchmarks import base
+    from llama_index_libra.cli import baseline, eval as eval_command
+
+    monkeypatch.setitem(base.BENCHMARKS, "alarms", "tests.support.baselines:alarm_benchmark")
+    for module in (baseline, eval_command):
+        monkeypatch.setattr(module, "embed_models", lambda values: HashEmbedding())
+
+
+def _artifacts(tmp_path: Path) -> dict[str, Path]:
+    """A TGR and an Ego-Trip artifact over the alarms benchmark, built through the CLI and the scripted server."""
+    out = {}
+    with world_server(WorldReplies()) as server:
+        for method in ("tgr", "ego-trip"):
+            out[method] = tmp_path / f"alarms.{method}.json"
+            assert run(["baseline", "build", "--method", method, "--benchmark", "alarms", "--llm", "openai-like",
+                        "--model", "fake-model", "--api-base", server.api_base, "--out", str(out[method]), "--quiet",
+                        "--llm-cache", str(tmp_path / "cache")]) == 0
+    return out
+
+
+def test_eval_with_baseline_artifacts(tmp_path: Path, capsys: pytest.CaptureFixture[str], alarms_benchmark: None) -> None:
+    """``libra eval --methods qts,tgr,ego-trip --baseline A --baseline B``: the runner's rows, a TGR row per
+    direction; ``libra baseline eval`` gives the same rows; mismatches are one-line errors."""
+    arts = _artifacts(tmp_path)
+    capsys.readouterr()
+    rows_json = tmp_path / "rows.json"
+    assert run(["eval", "--benchmark", "alarms", "--methods", "qts,tgr,ego-trip", "--baseline", str(arts["tgr"]),
+                "--baseline", str(arts["ego-trip"]), "--baseline-option", "ego-trip.entry_tools=1", "--quiet",
+                "--json", str(rows_json)]) == 0
+    table = capsys.readouterr().out
+    for label in ("qts", "tgr [provider-to-consumer]", "tgr [consumer-to-provider]", "ego-trip"):
+        assert f"\n{label} " in table, table
+    rows = json.loads(rows_json.read_text())
+    assert [(r["method"], r["setting"]) for r in rows["methods"]] == [
+        ("qts", "default"), ("tgr", "provider-to-consumer"), ("tgr", "consumer-to-provider"), ("ego-trip", "default")]
+    ego = rows["methods"][3]
+    assert ego["settings"]["options"]["entry_tools"] == 1 and ego["settings"]["artifact"]["model"] == "fake-model"
+    assert set(rows["settings"]["baselines"]) == {"tgr (fake-model)", "ego-trip (fake-model)"}
+    # the same rows from `libra baseline eval`
+    again = tmp_path / "again.json"
+    assert run(["baseline", "eval", "--benchmark", "alarms", "--artifact", str(arts["tgr"]), "--artifact", str(arts["ego-trip"]),
+                "--entry-tools", "1", "--quiet", "--json", str(again)]) == 0
+    assert [r["per_task"] for r in json.loads(again.read_text())["methods"]] == [r["per_task"] for r in rows["methods"]]
+    # one direction chosen: one TGR row
+    assert run(["eval", "--benchmark", "alarms", "--methods", "tgr", "--baseline", str(arts["tgr"]),
+                "--baseline-option", "tgr.direction=undirected", "--quiet", "--json", str(rows_json)]) == 0
+    assert [r["setting"] for r in json.loads(rows_json.read_text())["methods"]] == ["undirected"]
+    capsys.readouterr()
+    for argv, message in [
+        (["eval", "--benchmark", "alarms", "--methods", "qts,toolrex", "--baseline", str(arts["tgr"])],
+         "method toolrex needs its artifact"),
+        (["eval", "--benchmark", "alarms", "--methods", "qts", "--baseline", str(arts["tgr"])],
+         "a tgr artifact was given but tgr is not among the methods"),
+        (["eval", "--benchmark", "alarms", "--methods", "qts", "--baseline-option", "tgr.direction=undirected"],
+         "--baseline-option needs --baseline"),
+    ]:
+        assert run(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_eval_of_an_artifact_built_for_another_catalog_names_the_tools(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                        alarms_benchmark: None) -> None:
+    catalog = alarm_catalog()
+    other = ToolCatalog([*list(catalog)[:-1]], name="alarms")
+    path = BaselineArtifact.for_catalog("tgr", other, model="m", prompt_version="p").save(tmp_path / "old.tgr.json")
+    assert run(["eval", "--benchmark", "alarms", "--methods", "tgr", "--baseline", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "built for another version of catalog 'alarms'" in err and "1 added (Timer.start)" in err

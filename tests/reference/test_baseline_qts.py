@@ -5,9 +5,10 @@ exactly like QTS, task by task and at every depth; and a single query ranks like
 from __future__ import annotations
 
 import pytest
-from conftest import HashEmbedding
+from tests.support.fakes import HashEmbedding
 
-from llama_index_libra.baselines import BaselineArtifact, BaselineRanker, evaluate_baselines
+from llama_index_libra.adapters.retriever import LibraRetriever
+from llama_index_libra.baselines import BaselineArtifact, BaselineRanker
 from llama_index_libra.baselines.ranking import TGR_DIRECTIONS
 from llama_index_libra.benchmarks.base import Benchmark, Task
 from llama_index_libra.catalog import ToolCatalog
@@ -43,9 +44,10 @@ def empty_artifacts(catalog: ToolCatalog) -> list[BaselineArtifact]:
 @pytest.mark.parametrize("depth", [5, 20, 120])
 def test_empty_baselines_rank_like_qts_in_the_evaluation(synthetic_bench: Benchmark, depth: int) -> None:
     embed = HashEmbedding()
-    report = evaluate_baselines(
-        synthetic_bench, empty_artifacts(synthetic_bench.catalog), k=5, depth=depth, embed_model=embed,
-        options={"ego-trip": {"structural": False}}, tgr_directions=TGR_DIRECTIONS)
+    report = evaluate(
+        synthetic_bench, ["qts", "toolrex", "tgr", "ego-trip"], k=5, depth=depth, embed_model=embed, show_progress=False,
+        baselines=empty_artifacts(synthetic_bench.catalog),
+        baseline_options={"ego-trip": {"structural": False}, "tgr": {"direction": list(TGR_DIRECTIONS)}})
     qts = evaluate(synthetic_bench, ["qts"], k=5, depth=depth, embed_model=embed, show_progress=False).get("qts")
     rows = {r.label: r for r in report.results}
     assert list(rows) == ["qts", "toolrex", "tgr [provider-to-consumer]", "tgr [consumer-to-provider]", "tgr [undirected]", "ego-trip"]
@@ -77,3 +79,18 @@ def test_egotrip_with_its_structural_graph_keeps_the_first_entry_tools(synthetic
         assert got[:4] == want[:4]
         changed += got != want
     assert changed  # every login shares access_token with its app's tools: the graph is not empty
+
+
+@pytest.mark.parametrize("method", ["toolrex", "tgr", "ego-trip"])
+def test_empty_baseline_retrievers_return_what_qts_returns(synthetic_tools, method: str) -> None:
+    """``LibraRetriever.from_tools(method=..., baseline=...)`` with empty structure: QTS's nodes and scores."""
+    catalog = ToolCatalog.from_tools(synthetic_tools, name="synthetic")
+    embed = HashEmbedding()
+    artifact = {a.method: a for a in empty_artifacts(catalog)}[method]
+    options = {"structural": False} if method == "ego-trip" else {"direction": "undirected"} if method == "tgr" else {}
+    qts = LibraRetriever.from_tools(synthetic_tools, method="qts", embed_model=embed, top_k=8, show_progress=False)
+    got = LibraRetriever.from_tools(synthetic_tools, method=method, baseline=artifact, baseline_options=options,
+                                    embed_model=embed, top_k=8, show_progress=False)
+    for _, query, _ in QUERIES:
+        assert [(n.node.metadata["name"], n.score) for n in got.retrieve(query)] == \
+            [(n.node.metadata["name"], n.score) for n in qts.retrieve(query)], query

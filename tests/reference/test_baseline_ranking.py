@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from llama_index_libra.baselines import ranking as R
+from llama_index_libra.retrieval.topk import rank_indices
 from llama_index_libra.catalog import ToolSpec
 
 
@@ -41,8 +42,8 @@ def test_tgr_provider_to_consumer_by_hand() -> None:
     assert np.array_equal(out[1:], X[1:])  # rows without edges: bit for bit
     scores = R.dense_scores_one(out, Q)
     np.testing.assert_allclose(scores, [(1 + math.sqrt(2 / 3)) / 2, 1.0, 0.9], rtol=1e-6)
-    assert R.top_k(scores).tolist() == [1, 0, 2]  # QTS: [1, 2, 0]
-    assert R.top_k(R.dense_scores_one(X, Q)).tolist() == [1, 2, 0]
+    assert rank_indices(scores).tolist() == [1, 0, 2]  # QTS: [1, 2, 0]
+    assert rank_indices(R.dense_scores_one(X, Q)).tolist() == [1, 2, 0]
 
 
 def test_tgr_consumer_to_provider_by_hand() -> None:
@@ -51,7 +52,7 @@ def test_tgr_consumer_to_provider_by_hand() -> None:
     out = R.tgr_propagate(X, a)
     np.testing.assert_allclose(out[1], [math.sqrt(2 / 3), 1 / math.sqrt(3)], rtol=1e-6)
     assert np.array_equal(out[0], X[0])
-    assert R.top_k(R.dense_scores_one(out, Q)).tolist() == [2, 1, 0]
+    assert rank_indices(R.dense_scores_one(out, Q)).tolist() == [2, 1, 0]
 
 
 def test_tgr_undirected_normalises_both_ends_by_hand() -> None:
@@ -158,7 +159,7 @@ def test_egotrip_empty_graph_is_qts(scores: np.ndarray, k: int, entry: int, orde
     """No edges: exactly the dense ranking (ties in catalog order) at every depth."""
     empty = sp.csr_matrix((len(scores), len(scores)))
     got = R.egotrip_order(scores, empty, k, entry_tools=entry, neighbour_order=order)
-    assert got.tolist() == R.top_k(scores, k).tolist() == np.argsort(-scores, kind="stable")[:k].tolist()
+    assert got.tolist() == rank_indices(scores, k).tolist() == np.argsort(-scores, kind="stable")[:k].tolist()
 
 
 @settings(max_examples=100, deadline=None)
@@ -169,7 +170,7 @@ def test_egotrip_cutoffs_up_to_the_entry_tools_are_qts(scores: np.ndarray, entry
     pairs = data.draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3 * n))
     g = graph(n, *[(a, b) for a, b in pairs if a != b])
     got = R.egotrip_order(scores, g, n, entry_tools=entry)
-    assert got[:entry].tolist() == R.top_k(scores, entry).tolist()
+    assert got[:entry].tolist() == rank_indices(scores, entry).tolist()
     assert sorted(got.tolist()) == list(range(n))  # every tool once
 
 

@@ -2,12 +2,11 @@
 
 These are the degenerate checks only (no LLM writes real profiles, labels or triples here): ToolREX
 without profiles, TGR without dependent pairs (each direction) and Ego-Trip with an empty graph rank
-every task like the evaluation runner's QTS, through ``libra baseline eval`` as a user runs it.
+every task like the evaluation runner's QTS, through ``libra eval --baseline`` as a user runs it.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import json
 from pathlib import Path
@@ -15,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from llama_index_libra.baselines import BaselineArtifact
-from llama_index_libra.baselines.cli import register
+from llama_index_libra.cli.main import main
 
 pytestmark = [
     pytest.mark.slow,
@@ -32,16 +31,14 @@ def test_empty_baselines_equal_qts_on_bfcl(tmp_path: Path, capsys: pytest.Captur
     for method, extra in (("toolrex", {}), ("tgr", {"pairs_total": 8128}), ("ego-trip", {})):
         artifact = BaselineArtifact.for_catalog(method, catalog, model="none", prompt_version="libra-baseline-prompt-v1", **extra)
         paths.append(str(artifact.save(tmp_path / f"bfcl.{method}.empty.json")))
-    parser = argparse.ArgumentParser(prog="libra")
-    register(parser.add_subparsers(dest="command", required=True))
-    argv = ["baseline", "eval", "--benchmark", "bfcl", "--no-structural", "--quiet", "--json", str(tmp_path / "rows.json")]
+    argv = ["eval", "--benchmark", "bfcl", "--methods", "qts,toolrex,tgr,ego-trip", "--baseline-option", "ego-trip.structural=false",
+            "--quiet", "--json", str(tmp_path / "rows.json")]
     for p in paths:
-        argv += ["--artifact", p]
-    args = parser.parse_args(argv)
-    assert args.func(args) == 0
+        argv += ["--baseline", p]
+    assert main(argv) == 0
     table = capsys.readouterr().out
     rows = json.loads((tmp_path / "rows.json").read_text())["methods"]
-    assert [(r["method"], r["variant"]) for r in rows] == [
+    assert [(r["method"], r["setting"]) for r in rows] == [
         ("qts", "default"), ("toolrex", "default"), ("tgr", "provider-to-consumer"), ("tgr", "consumer-to-provider"),
         ("ego-trip", "default")]
     qts = rows[0]

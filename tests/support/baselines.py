@@ -1,41 +1,45 @@
-"""Scripted LLMs and a small catalog for the baseline tests (helpers, not tests).
+"""Scripted LLM replies and a small catalog for the baseline tests (helpers, not tests).
 
-``ScriptedChatLLM`` is a LlamaIndex ``CustomLLM`` at the API boundary: ``respond(system, user)``
-returns the reply text (or ``(text, finish_reason)``) and every call is recorded. ``WorldReplies``
-answers the Figure 10-14 prompts of :func:`alarm_catalog` the way a careful model would, from a
-hand-written world (which tool depends on which, which profile the judge rejects).
+:class:`ScriptedBaselineLLM` is the shared scripted chat LLM (:mod:`tests.support.llms`) answering
+from ``respond(system, user)``, which returns the reply text (or ``(text, finish_reason)``); every call
+is recorded. :class:`WorldReplies` answers the Figure 10-14 prompts of :func:`alarm_catalog` the way a
+careful model would, from a hand-written world (which tool depends on which, which profile the judge
+rejects).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
-from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse, LLMMetadata
+from llama_index.core.base.llms.types import ChatMessage, ChatResponse
 from llama_index.core.bridge.pydantic import Field
-from llama_index.core.llms import CustomLLM
-from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_callback
+from llama_index.core.llms.callbacks import llm_chat_callback
 
+from llama_index_libra.benchmarks.base import Benchmark, Task
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
+from tests.support.llms import ScriptedChatLLM
 
-Reply = "str | tuple[str, str]"
+__all__ = ["ScriptedBaselineLLM", "WorldReplies", "alarm_catalog", "alarm_benchmark", "ALARM_TASKS", "prompt_kind", "DEPENDS",
+           "REJECTED"]
 
 
-class ScriptedChatLLM(CustomLLM):
-    """Replies from ``respond(system, user)``; records ``(system, user)`` of every call."""
+class ScriptedBaselineLLM(ScriptedChatLLM):
+    """Replies from ``respond(system, user)``; records ``(system, user)`` of every call.
 
+    ``fail_after`` >= 0 makes every call after that many raise ConnectionError (a dying server).
+    """
+
+    chat_only: ClassVar[bool] = True  # the baselines' client uses chat only
     respond: Callable[[str, str], Any] = Field(default=lambda s, u: "")
     calls: list = Field(default_factory=list)
     model_name: str = "scripted-model"
-    fail_after: int = -1  # >= 0: every call after that many raises ConnectionError
-
-    @property
-    def metadata(self) -> LLMMetadata:
-        return LLMMetadata(model_name=self.model_name, is_chat_model=True)
+    fail_after: int = -1
 
     @llm_chat_callback()
     def chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        assert not kwargs, "the client must not pass LLM-specific kwargs"
         if 0 <= self.fail_after <= len(self.calls):
             raise ConnectionError("connection refused")
         system, user = messages[0].content or "", messages[-1].content or ""
@@ -43,14 +47,6 @@ class ScriptedChatLLM(CustomLLM):
         reply = self.respond(system, user)
         text, finish = (reply, "stop") if isinstance(reply, str) else reply
         return ChatResponse(message=ChatMessage(role="assistant", content=text), additional_kwargs={"finish_reason": finish})
-
-    @llm_completion_callback()
-    def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
-        raise AssertionError("baselines use chat")
-
-    @llm_completion_callback()
-    def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any):  # pragma: no cover
-        raise AssertionError("baselines use chat")
 
 
 def _tool(name: str, description: str, params: dict[str, str], required: Sequence[str], returns: str) -> ToolSpec:
@@ -79,6 +75,18 @@ def alarm_catalog() -> ToolCatalog:
               ["city"], "The forecast text."),
         _tool("Timer.start", "Start a countdown timer for some minutes.", {"minutes": "Minutes."}, ["minutes"], "The timer id."),
     ], name="alarms")
+
+
+ALARM_TASKS = (
+    Task("move", "move my 7am alarm to 8am", ("Clock.login", "Clock.update_alarm")),
+    Task("delete", "delete the alarm", ("Clock.login", "Clock.delete_alarm")),
+    Task("rain", "will it rain in Paris", ("Weather.forecast",)),
+)
+
+
+def alarm_benchmark() -> Benchmark:
+    """Three tasks over :func:`alarm_catalog` at K=3 (registered as a benchmark by the CLI tests)."""
+    return Benchmark(name="alarms", catalog=alarm_catalog(), tasks=list(ALARM_TASKS), k=3)
 
 
 # consumer -> providers, as a careful labeller would see them

@@ -1,8 +1,8 @@
 """Baseline builds end to end with scripted LLM replies: build, persist, reload, evaluate.
 
 The scripted LLM sits at the LlamaIndex ``LLM`` boundary and answers the Figure 10-14 prompts from a
-hand-written world (tests/baseline_fakes.py); the evaluation is the package's own (the QTS row comes
-from the evaluation runner, the baseline rows from the same metrics).
+hand-written world (tests/support/baselines.py); the evaluation is the package's own runner
+(``evaluate(..., baselines=...)``: the QTS row and the baseline rows from the same loop and metrics).
 """
 
 from __future__ import annotations
@@ -11,27 +11,16 @@ import json
 from pathlib import Path
 
 import pytest
-from baseline_fakes import DEPENDS, ScriptedChatLLM, WorldReplies, alarm_catalog, prompt_kind
-from conftest import HashEmbedding
+from tests.support.baselines import DEPENDS, ScriptedBaselineLLM, WorldReplies, alarm_benchmark, alarm_catalog, prompt_kind
+from tests.support.fakes import HashEmbedding
 
-from llama_index_libra.baselines import BaselineArtifact, BaselineError, BaselineRanker, build_baseline, evaluate_baselines
+from llama_index_libra.baselines import BaselineArtifact, BaselineError, BaselineRanker, build_baseline
 from llama_index_libra.baselines.llm import BaselineLLM, LLMUnavailableError
-from llama_index_libra.benchmarks.base import Benchmark, Task
+from llama_index_libra.evaluation.runner import evaluate
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
 
-TASKS = [
-    Task("move", "move my 7am alarm to 8am", ("Clock.login", "Clock.update_alarm")),
-    Task("delete", "delete the alarm", ("Clock.login", "Clock.delete_alarm")),
-    Task("rain", "will it rain in Paris", ("Weather.forecast",)),
-]
-
-
-def bench() -> Benchmark:
-    return Benchmark(name="alarms", catalog=alarm_catalog(), tasks=list(TASKS), k=3)
-
-
 def build(method: str, tmp_path: Path, world: WorldReplies | None = None, **kwargs):
-    llm = ScriptedChatLLM(respond=world or WorldReplies())
+    llm = ScriptedBaselineLLM(respond=world or WorldReplies())
     kwargs.setdefault("cache_dir", tmp_path / "cache")
     kwargs.setdefault("log_path", tmp_path / f"{method}.log.jsonl")
     artifact, report = build_baseline(method, alarm_catalog(), llm, show_progress=False, **kwargs)
@@ -45,7 +34,8 @@ def test_build_persist_reload_evaluate(method: str, tmp_path: Path) -> None:
     again = BaselineArtifact.load(path, catalog=alarm_catalog())
     assert again == artifact and path.read_bytes() == again.save(tmp_path / "copy.json").read_bytes()
     assert report["complete"] and report["items"]["asked"] == report["items"]["items"]
-    rep = evaluate_baselines(bench(), [again], embed_model=HashEmbedding(), options={"tgr": {"direction": "consumer-to-provider"}})
+    rep = evaluate(alarm_benchmark(), ["qts", method], baselines=[path], embed_model=HashEmbedding(), show_progress=False,
+                   baseline_options={"tgr": {"direction": "consumer-to-provider"}})
     labels = [r.label for r in rep.results]
     assert labels[0] == "qts" and rep.results[1].method == method and len(rep.results) == 2
     for row in rep.results:
@@ -57,8 +47,8 @@ def test_build_persist_reload_evaluate(method: str, tmp_path: Path) -> None:
 def test_toolrex_statuses_and_calls(tmp_path: Path) -> None:
     """Five profiles accepted; the rejected one refined (Figure 11) by the judge LLM, never judged again."""
     judge_world = WorldReplies()
-    judge = ScriptedChatLLM(respond=judge_world, model_name="judge-model")
-    artifact, report = build_baseline("toolrex", alarm_catalog(), ScriptedChatLLM(respond=WorldReplies()), judge_llm=judge,
+    judge = ScriptedBaselineLLM(respond=judge_world, model_name="judge-model")
+    artifact, report = build_baseline("toolrex", alarm_catalog(), ScriptedBaselineLLM(respond=WorldReplies()), judge_llm=judge,
                                       show_progress=False)
     statuses = {t: item["status"] for t, item in artifact.items.items()}
     assert statuses.pop("Clock.delete_alarm") == "refined" and set(statuses.values()) == {"accepted"}
@@ -90,7 +80,7 @@ def test_tgr_edges_follow_the_labels_and_directions_differ(tmp_path: Path) -> No
     for _, user in llm.calls:
         a, b = WorldReplies.tool_of("tgr_pair", user).split("|")
         assert names.index(a) < names.index(b)
-    rep = evaluate_baselines(bench(), [artifact], embed_model=HashEmbedding())
+    rep = evaluate(alarm_benchmark(), ["qts", "tgr"], baselines={"tgr": artifact}, embed_model=HashEmbedding(), show_progress=False)
     assert [r.label for r in rep.results] == ["qts", "tgr [provider-to-consumer]", "tgr [consumer-to-provider]"]
 
 
@@ -115,12 +105,12 @@ def test_resume_after_a_dying_server(tmp_path: Path) -> None:
     """The server dies after 5 calls: the build stops with LLMUnavailableError, writes no artifact,
     and keeps the finished pairs; the rerun asks only about the rest and gives the same artifact."""
     reference, _, _ = build("tgr", tmp_path / "ref")
-    dying = ScriptedChatLLM(respond=WorldReplies(), fail_after=5)
+    dying = ScriptedBaselineLLM(respond=WorldReplies(), fail_after=5)
     log = tmp_path / "tgr.log.jsonl"
     with pytest.raises(LLMUnavailableError, match="rerun"):
         build_baseline("tgr", alarm_catalog(), BaselineLLM(dying, max_attempts=1, backoff_s=0), log_path=log, show_progress=False)
     assert len(log.read_text().splitlines()) == 5
-    alive = ScriptedChatLLM(respond=WorldReplies())
+    alive = ScriptedBaselineLLM(respond=WorldReplies())
     artifact, report = build_baseline("tgr", alarm_catalog(), alive, log_path=log, show_progress=False)
     assert report["items"]["from_log"] == 5 and len(alive.calls) == 10
     assert artifact.to_json() == reference.to_json()
@@ -131,7 +121,7 @@ def test_cut_log_line_and_foreign_lines_are_skipped(tmp_path: Path) -> None:
     build("tgr", tmp_path, log_path=log)
     lines = log.read_text().splitlines()
     log.write_text("\n".join(lines[:4]) + "\nnot json\n[1, 2]\n" + lines[4][: len(lines[4]) // 2])  # a crash mid-line
-    llm = ScriptedChatLLM(respond=WorldReplies())
+    llm = ScriptedBaselineLLM(respond=WorldReplies())
     artifact, report = build_baseline("tgr", alarm_catalog(), llm, log_path=log, show_progress=False)
     assert report["items"]["from_log"] == 4 and len(llm.calls) == 11 and len(artifact.edges) == 5
     assert all(json.loads(x) for x in log.read_text().splitlines()[-11:])  # appended on fresh lines
@@ -139,7 +129,7 @@ def test_cut_log_line_and_foreign_lines_are_skipped(tmp_path: Path) -> None:
 
 def test_reply_cache_replays_without_the_llm(tmp_path: Path) -> None:
     first, _, _ = build("ego-trip", tmp_path, log_path=None)
-    silent = ScriptedChatLLM(respond=WorldReplies(), fail_after=0)  # any call would fail
+    silent = ScriptedBaselineLLM(respond=WorldReplies(), fail_after=0)  # any call would fail
     again, report = build_baseline("ego-trip", alarm_catalog(), silent, cache_dir=tmp_path / "cache", show_progress=False)
     assert again.to_json() == first.to_json() and report["llm"]["cache_hits"] == 6 and report["llm"]["llm_calls"] == 0
 
@@ -158,7 +148,7 @@ def test_catalog_edit_asks_only_about_changed_pairs(tmp_path: Path) -> None:
     edited = ToolCatalog(specs, name="alarms")
     with pytest.raises(BaselineError, match=r"1 changed \(Timer.start\)"):
         first.check_catalog(edited)
-    llm = ScriptedChatLLM(respond=WorldReplies())
+    llm = ScriptedBaselineLLM(respond=WorldReplies())
     artifact, report = build_baseline("tgr", edited, llm, log_path=log, show_progress=False)
     assert len(llm.calls) == 5 and report["items"]["from_log"] == 10  # the 5 pairs with Timer.start
     BaselineArtifact.load(artifact.save(tmp_path / "edited.json"), catalog=edited)
@@ -206,10 +196,10 @@ def test_request_failures_are_retried_on_the_next_run(tmp_path: Path) -> None:
         return WorldReplies()(system, user)
 
     log = tmp_path / "log.jsonl"
-    artifact, report = build_baseline("ego-trip", alarm_catalog(), ScriptedChatLLM(respond=respond), log_path=log, show_progress=False)
+    artifact, report = build_baseline("ego-trip", alarm_catalog(), ScriptedBaselineLLM(respond=respond), log_path=log, show_progress=False)
     assert artifact.items["Weather.forecast"]["status"] == "request-failed" and not report["complete"]
     assert "prompt-too-long" in artifact.items["Weather.forecast"]["detail"]
-    llm = ScriptedChatLLM(respond=WorldReplies())
+    llm = ScriptedBaselineLLM(respond=WorldReplies())
     again, report = build_baseline("ego-trip", alarm_catalog(), llm, log_path=log, show_progress=False)
     assert len(llm.calls) == 1 and again.items["Weather.forecast"]["status"] == "ok" and report["complete"]
 
@@ -222,11 +212,11 @@ def test_consecutive_request_failures_stop_the_build(tmp_path: Path) -> None:
         raise ServerError("bad request")
 
     with pytest.raises(LLMUnavailableError, match="3 items in a row"):
-        build_baseline("ego-trip", alarm_catalog(), ScriptedChatLLM(respond=respond), max_consecutive_failures=3, show_progress=False)
+        build_baseline("ego-trip", alarm_catalog(), ScriptedBaselineLLM(respond=respond), max_consecutive_failures=3, show_progress=False)
 
 
 def test_bad_arguments() -> None:
-    llm = ScriptedChatLLM(respond=WorldReplies())
+    llm = ScriptedBaselineLLM(respond=WorldReplies())
     with pytest.raises(ValueError, match="unknown baseline method"):
         build_baseline("bm25", alarm_catalog(), llm)
     with pytest.raises(ValueError, match="max_tries"):
@@ -243,8 +233,8 @@ def test_bad_arguments() -> None:
 def test_progress_bar_counts_every_item_and_starts_at_the_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "tgr.log.jsonl"
     with pytest.raises(LLMUnavailableError):
-        build_baseline("tgr", alarm_catalog(), BaselineLLM(ScriptedChatLLM(respond=WorldReplies(), fail_after=5), max_attempts=1),
+        build_baseline("tgr", alarm_catalog(), BaselineLLM(ScriptedBaselineLLM(respond=WorldReplies(), fail_after=5), max_attempts=1),
                        log_path=log, show_progress=False)
-    build_baseline("tgr", alarm_catalog(), ScriptedChatLLM(respond=WorldReplies()), log_path=log, show_progress=True)
+    build_baseline("tgr", alarm_catalog(), ScriptedBaselineLLM(respond=WorldReplies()), log_path=log, show_progress=True)
     err = capsys.readouterr().err
     assert "tgr (scripted-model)" in err and " 5/15 " in err and " 15/15 " in err

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from baseline_fakes import ScriptedChatLLM, WorldReplies, alarm_catalog
+from tests.support.baselines import ScriptedBaselineLLM, WorldReplies, alarm_catalog
 
 from llama_index_libra.baselines import build_baseline
 from llama_index_libra.baselines.prompts import PROMPT_KINDS, load_baseline_prompts
@@ -74,7 +74,7 @@ def test_tool_fields_from_public_metadata() -> None:
 
 def test_build_prompts_carry_the_tool_fields() -> None:
     world = WorldReplies()
-    llm = ScriptedChatLLM(respond=world)
+    llm = ScriptedBaselineLLM(respond=world)
     build_baseline("ego-trip", alarm_catalog(), llm, show_progress=False)
     system, user = llm.calls[1]
     assert system.startswith("Extract a compact knowledge graph from one tool description.")

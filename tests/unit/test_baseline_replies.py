@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from baseline_fakes import ScriptedChatLLM, WorldReplies, alarm_catalog
+from tests.support.baselines import ScriptedBaselineLLM, WorldReplies, alarm_catalog
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -121,7 +121,7 @@ def test_builds_survive_any_replies(method: str, script: list[str], cut: bool) -
         return (text, "length") if cut and calls["n"] % 3 == 0 else text
 
     with tempfile.TemporaryDirectory() as tmp:
-        artifact, report = build_baseline(method, alarm_catalog(), ScriptedChatLLM(respond=respond), show_progress=False,
+        artifact, report = build_baseline(method, alarm_catalog(), ScriptedBaselineLLM(respond=respond), show_progress=False,
                                           log_path=Path(tmp) / "log.jsonl", cache_dir=Path(tmp) / "cache")
         assert report["complete"]
         path = artifact.save(Path(tmp) / "a.json")
@@ -135,7 +135,7 @@ def test_builds_survive_any_replies(method: str, script: list[str], cut: bool) -
 # ------------------------------------------------------------------------------------------ files
 
 def _valid_json(tmp: Path) -> dict:
-    artifact, _ = build_baseline("ego-trip", alarm_catalog(), ScriptedChatLLM(respond=WorldReplies()), show_progress=False)
+    artifact, _ = build_baseline("ego-trip", alarm_catalog(), ScriptedBaselineLLM(respond=WorldReplies()), show_progress=False)
     return artifact.to_json()
 
 
