@@ -277,7 +277,8 @@ class LibraRetriever(BaseRetriever):
 
     @property
     def method(self) -> str:
-        """The retrieval method (``libra``, ``qts``, ``bm25``, ``schema-only``)."""
+        """The retrieval method (``libra``, ``hybrid``, ``qts``, ``bm25``, ``schema-only``, or a baseline:
+        ``toolrex``, ``tgr``, ``ego-trip``)."""
         return self._ranker.method
 
     @property
@@ -433,7 +434,8 @@ class LibraRetriever(BaseRetriever):
 
         Keywords: ``tools``, ``embed_model``, ``cache_dir``, ``callback_manager``, ``library`` (the
         config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=`` to use a
-        library kept elsewhere), and ``settings`` or single settings fields to override the stored ones.
+        library kept elsewhere), and ``settings`` or single settings fields to override the stored ones. A
+        baseline retriever reloads its saved artifact; ``baseline_options`` override its stored options.
         """
         return _persist.load_retriever(cls, persist_dir, **kwargs)
 

@@ -24,10 +24,14 @@ import re
 import unicodedata
 from typing import Iterable, Mapping, Sequence
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import scipy.sparse as sp
 
 from llama_index_libra.retrieval.topk import rank_indices
+
+if TYPE_CHECKING:  # pragma: no cover
+    import scipy.sparse as sp  # imported where a graph is built: the `libra` parser reads this module's constants
 
 __all__ = [
     "TGR_DIRECTIONS",
@@ -127,6 +131,8 @@ def toolrex_matrix(base: np.ndarray, rows: Sequence[int], vectors: np.ndarray, *
 
 def tgr_adjacency(n: int, edges: Iterable[tuple[int, int]], *, direction: str = DEFAULT_TGR_DIRECTION) -> sp.csr_matrix:
     """The 0/1 adjacency of (consumer, provider) index pairs under ``direction``; self-loops dropped."""
+    import scipy.sparse as sp
+
     if direction not in TGR_DIRECTIONS:
         raise ValueError(f"direction must be one of {', '.join(TGR_DIRECTIONS)}, got {direction!r}")
     rows: list[int] = []
@@ -152,6 +158,8 @@ def tgr_propagate(matrix: np.ndarray, adjacency: sp.spmatrix, *, renormalize: bo
     A row without edges is returned unchanged, bit for bit (its D entry is 1); with ``renormalize``
     the changed rows are scaled back to unit length, so scoring stays the cosine TGR retrieves by.
     """
+    import scipy.sparse as sp
+
     x = np.asarray(matrix, dtype=np.float64)
     n = x.shape[0]
     if adjacency.shape != (n, n):
@@ -183,6 +191,8 @@ def egotrip_tool_graph(
     category). Two tools are one hop apart in the tool graph when they are linked directly or share a
     neighbouring node, i.e. their one-hop ego graphs in the knowledge graph meet.
     """
+    import scipy.sparse as sp
+
     n = len(tool_names)
     titles: dict[str, int] = {}
     shorts: dict[str, list[int]] = {}
