@@ -11,7 +11,7 @@ it could run at all, and what cut the build short. The classes, in the order the
                   ``AttributeError``...) on the values it got.
 ``credentials``   it refused for want of a login, a token or a permission.
 ``vocabulary``    it said which values it accepts ("expected one of", "must be either").
-``format``        it rejected the layout of a value (a date, a phone number, a code).
+``format``        it rejected the layout or range of a value (a date, a code, "must be between").
 ``state``         the state was wrong: a record not in the status the write needs, a setting off,
                   already done, locked.
 ``unknown_value`` it did not know the values it got ("not found", "unknown", "no such"): the
@@ -33,7 +33,7 @@ CAUSES: dict[str, str] = {
     "crash": "the tool raised or hung on the values it got: check its code, its types and timeout_s",
     "credentials": "it needs a login or a permission: add the credentials as fixtures",
     "vocabulary": "it accepts only some values: document them (an Enum/Literal type or 'Options are: ...')",
-    "format": "a value had the wrong layout: document it (a pattern, or an example in the parameter's docstring)",
+    "format": "a value had the wrong layout or range: document it (a pattern, bounds, or an example in the parameter's docstring)",
     "state": "it needs a state no explored path reached: offer a fresh state (fresh_state_factories) or raise goal_depth",
     "unknown_value": "the values tried were unknown to it: the tool that creates or lists them never ran, or never succeeded",
     "other": "read the errors below",
@@ -44,16 +44,17 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("crash", re.compile(r"^(timeout:|TypeError|AttributeError|NameError|IndexError|ZeroDivisionError|RecursionError|"
                          r"AssertionError|NotImplementedError|unserializable output|the call left)|crash", re.I)),
     ("credentials", re.compile(r"\b(permission|not authori[sz]ed|unauthori[sz]ed|forbidden|log ?in|logged in|"
-                               r"sign ?in|token|credential|password|not allowed for|expired|one-time|otp)\b", re.I)),
+                               r"sign(?:ed)? ?in|token|credential|password|not allowed for|expired|one-time|otp)\b", re.I)),
     ("vocabulary", re.compile(r"\b(expected one of|must be one of|should be one of|one of:|options are|allowed values|"
                               r"valid values|must be either|should be either|unsupported|unknown (unit|category|type|kind|mode))",
                               re.I)),
-    ("format", re.compile(r"\b(format|formatted|layout|invalid (date|time|phone|email|iban|number|code|cost center)|"
-                          r"expected [A-Z]{2}[/.\-]|YYYY|DD[./-]MM|malformed|not a valid)", re.I)),
-    ("state", re.compile(r"\b(already|status|is (off|on|disabled|locked|closed|cancelled|pending|delivered)|not (enabled|"
-                         r"available|active|open|pending|delivered|calculated|approved|verified|in stock)|cannot be|"
-                         r"only (a|an|the)\b|must be (enabled|on|off|verified)|first\b|no longer|non-\w+|cannot|can't|"
-                         r"out of stock|insufficient|not enough|exceeds|limit reached)", re.I)),
+    ("format", re.compile(r"\b(format|formatted|layout|invalid (date|time|phone|e-?mail|number|code)|"
+                          r"expected [A-Z]{2}[/.\-]|YYYY|DD[./-]MM|malformed|not a valid|must be between|out of range|"
+                          r"must be (?:at least|at most|positive|greater|less))", re.I)),
+    # (generic English of states: "is locked", "not yet approved", "already enabled", "unlock it first")
+    ("state", re.compile(r"\b(already|status|is (off|on|\w+ed)|not (yet )?(\w+ed|available|active|open|pending)|"
+                         r"only (a|an|the)\b|must be (\w+ed|on|off)|first\b|no longer|non-\w+|cannot|can't|"
+                         r"out of \w+|insufficient|not enough|exceeds|limit reached)", re.I)),
     ("unknown_value", re.compile(r"\b(not found|unknown|no such|does not exist|doesn't exist|invalid id|no \w+ with|"
                                  r"not in the|not exist|missing)\b", re.I)),
 ]

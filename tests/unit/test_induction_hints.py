@@ -62,6 +62,8 @@ def test_sentence_values_total(text):
     ([["ValueError: account 9 not found", 4]], 4, "unknown_value"),
     ([["expected DD/MM/YYYY", 1]], 1, "format"),
     ([["permission denied: log in first", 1]], 1, "credentials"),
+    ([["not signed in to the cloud", 1]], 1, "credentials"),
+    ([["ValueError: brightness must be between 0.0 and 1.0", 1]], 1, "format"),
     ([["not run: budget spent", 5]], 0, "budget"),
     ([["something odd", 1]], 1, "other"),
     ([], 0, "not_run"),
