@@ -104,8 +104,12 @@ class CounterfactualTests:
                 similarity = self.binder.sim(value.export, name)
                 if all(o == "failure" for o in outcomes):
                     kind = "provenance"
-                elif outcomes[0] == "success" and similarity > self.config.tau and not free_text(value.value):
-                    kind = "compatibility"  # never on free text: a name or a word fits wherever text does
+                elif outcomes[0] == "success" and similarity > self.config.tau and not free_text(value.value) \
+                        and name in template.observations:
+                    # never on free text (a name or a word fits wherever text does), and never on an
+                    # input the contract fills with its own literal: an observed value tried there in
+                    # place of a placeholder shows a need only when the control fails (provenance)
+                    kind = "compatibility"
                 else:
                     continue
                 evidence = {
