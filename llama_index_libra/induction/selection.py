@@ -19,6 +19,11 @@ def _nesting(relation: Relation) -> int:
     return path.count("[") + max(0, path.count(".") - 2)
 
 
+def _echo(r: Relation) -> bool:
+    """Whether the relation's value is the provider's own argument echoed back."""
+    return str(((r.evidence or {}).get("provider_value") or {}).get("path", "")).startswith("$.arguments")
+
+
 def select_providers(relations: list[Relation], per_input: int, catalog: ToolCatalog | None = None) -> list[Relation]:
     """Value relations of at most ``per_input`` providers per (consumer, input); others unchanged.
 
@@ -40,13 +45,14 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
             names = set(spec.input_names)
             inputs[spec.name] = names | {n for n in (r.consumer_field for r in relations if r.consumer_field)
                                          if any(humanize(n) == humanize(m) for m in names)}
-    feeds = {(r.provider, r.consumer) for r in relations if r.consumer_field is not None}
+    # (an echo of the provider's own argument shows no dependence: it feeds nothing here)
+    feeds = {(r.provider, r.consumer) for r in relations if r.consumer_field is not None and not _echo(r)}
     groups: dict[tuple[str, str], list[tuple[tuple, str]]] = {}
     for order, r in enumerate(relations):
         if r.consumer_field is None:
             continue
         derived = r.consumer_field in inputs.get(r.provider, ())
-        echo = str(((r.evidence or {}).get("provider_value") or {}).get("path", "")).startswith("$.arguments")
+        echo = _echo(r)
         created = bool(((r.evidence or {}).get("provider_value") or {}).get("created"))
         cyclic = (r.consumer, r.provider) in feeds
         rank = (cyclic, r.kind != "provenance", -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
