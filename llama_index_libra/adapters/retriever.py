@@ -117,8 +117,10 @@ class LibraRetriever(BaseRetriever):
 
     Build it with :meth:`from_tools` (LlamaIndex tools, usable as an agent's ``tool_retriever``),
     :meth:`from_catalog` (catalog only, retrieval without tool objects) or :meth:`from_library`.
-    The result holds ``top_k`` ranked tools; a query equal to a tool's name puts that tool first,
-    and ``always_include`` tools are appended when the ranking left them out. An empty query has
+    The result holds ``top_k`` ranked tools, or with ``token_budget`` the ranked tools whose schemas
+    fit that many tokens (promoted prerequisites included; at most ``top_k`` when it is given too);
+    a query equal to a tool's name puts that tool first, and ``always_include`` tools are appended
+    when the ranking left them out (under a budget both are counted first). An empty query has
     no ranking signal: it returns only the ``always_include`` tools.
     """
 
@@ -127,13 +129,18 @@ class LibraRetriever(BaseRetriever):
         ranker: ToolRanker,
         *,
         tools: Sequence["BaseTool"] | None = None,
-        top_k: int = 20,
+        top_k: int | None = None,
         always_include: Sequence[str] = (),
         callback_manager: CallbackManager | None = None,
         verbose: bool = False,
+        token_budget: int | None = None,
     ) -> None:
+        from llama_index_libra.retrieval.budget import check_budget
+
         self._ranker = ranker
-        self._top_k = _check_top_k(top_k)
+        self._token_budget = None if token_budget is None else check_budget(token_budget)
+        # top_k: 20 by default; under a token budget, no count limit unless one is given
+        self._top_k = _check_top_k(top_k) if top_k is not None else (20 if token_budget is None else len(ranker.catalog))
         catalog = ranker.catalog
         unknown = [n for n in always_include if n not in catalog]
         if unknown:
@@ -200,13 +207,16 @@ class LibraRetriever(BaseRetriever):
         library: ToolLibrary | str | Path | Sequence[ToolLibrary | str | Path] | None = None,
         embed_model: Any = None,
         method: str = "libra",
-        top_k: int = 20,
+        top_k: int | None = None,
         always_include: Sequence[str] = (),
         cache_dir: str | Path | bool | None = None,
         callback_manager: CallbackManager | None = None,
         show_progress: bool = False,
         settings: RetrievalSettings | None = None,
         missing_tools_hint: str | None = None,
+        token_budget: int | None = None,
+        tokenizer: Any = None,
+        reranker: Any = None,
         **options: Any,
     ) -> "LibraRetriever":
         """The one constructor the others call.
@@ -217,10 +227,18 @@ class LibraRetriever(BaseRetriever):
         ``cache_dir``: the embedding cache (False: none). ``settings`` (a :class:`RetrievalSettings`)
         holds the retrieval options; ``options`` set single fields of it by keyword (``seeds``,
         ``provider_selection``, ``hops``, ``recipe``, ``base``, ``fusion``, ``query_mode``, ``segmenter``,
-        ``rrf_k``, ``prerequisite_rule``, ``hard_kinds``, ``aggregate``, ``kinds``).
+        ``rrf_k``, ``prerequisite_rule``, ``hard_kinds``, ``aggregate``, ``kinds``). ``token_budget``: cut
+        by schema tokens instead (measured by ``tokenizer``: your LLM, its tokenizer, or by default
+        LlamaIndex's global one, see :mod:`llama_index_libra.retrieval.budget`); ``reranker``: LlamaIndex
+        node postprocessor(s) that reorder the base ranking before propagation
+        (:mod:`llama_index_libra.adapters.rerank`). ``segmenter``, ``tokenizer`` and ``reranker`` are not
+        persisted: pass them again to :meth:`from_persist_dir`.
         """
+        from llama_index_libra.adapters.rerank import as_reranker
+
         check_method(method)
-        _check_top_k(top_k)
+        if top_k is not None:
+            _check_top_k(top_k)
         settings = RetrievalSettings.of(settings, options, where="retrieval option")
         if isinstance(library, (list, tuple)):
             # several libraries, each over its own part of the tools (its own catalog and runtime)
@@ -229,8 +247,10 @@ class LibraRetriever(BaseRetriever):
         elif library is not None and not isinstance(library, ToolLibrary):
             library = ToolLibrary.load(library, catalog=catalog)
         ranker = ToolRanker(catalog, method=method, embed_model=embed_model, library=library, settings=settings,
-                            cache_dir=cache_dir, show_progress=show_progress)
-        retriever = cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager)
+                            cache_dir=cache_dir, show_progress=show_progress, reranker=as_reranker(reranker, catalog),
+                            tokenizer=tokenizer)
+        retriever = cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager,
+                        token_budget=token_budget)
         if missing_tools_hint is not None:
             retriever._missing_tools_hint = missing_tools_hint
         return retriever
@@ -267,6 +287,11 @@ class LibraRetriever(BaseRetriever):
         return self._top_k
 
     @property
+    def token_budget(self) -> int | None:
+        """Schema tokens per result (None: ``top_k`` alone cuts it)."""
+        return self._token_budget
+
+    @property
     def always_include(self) -> tuple[str, ...]:
         """Tool names added to every result the ranking left them out of."""
         return self._always_include
@@ -293,11 +318,24 @@ class LibraRetriever(BaseRetriever):
         depth = n if (exact is not None or self._always_include) else min(k, n)
         return k, exact, depth
 
+    def _budget(self, exact: str | None) -> int | None:
+        """The budget left for ranked tools once the exact-name and always-included tools are counted (at least 1)."""
+        if self._token_budget is None:
+            return None
+        costs = self._ranker.token_costs
+        reserved = {self.catalog.index_of(n) for n in (*self._always_include, *([exact] if exact else []))}
+        return max(1, self._token_budget - int(sum(costs[i] for i in reserved)))
+
     def _select(self, ranked: list[RankedTool], k: int, exact: str | None) -> list[RetrievedTool]:
         by_name = {r.name: r for r in ranked}
+
+        def outside(name: str, source: str) -> RetrievedTool:  # under a token budget it may be outside the cut
+            hit = by_name.get(name)
+            return RetrievedTool.from_ranked(hit, source) if hit is not None else RetrievedTool(name, 0.0, 0.0, (), source)
+
         out: list[RetrievedTool] = []
         if exact is not None:
-            out.append(RetrievedTool.from_ranked(by_name[exact], SOURCE_EXACT))
+            out.append(outside(exact, SOURCE_EXACT))
         for r in ranked:
             if len(out) >= k:
                 break
@@ -306,7 +344,7 @@ class LibraRetriever(BaseRetriever):
         present = {t.name for t in out}
         for name in self._always_include:
             if name not in present:
-                out.append(RetrievedTool.from_ranked(by_name[name], SOURCE_ALWAYS))
+                out.append(outside(name, SOURCE_ALWAYS))
         return out
 
     def _always_only(self) -> list[RetrievedTool]:
@@ -317,14 +355,14 @@ class LibraRetriever(BaseRetriever):
         k, exact, depth = self._plan(query, top_k)
         if not query.strip():
             return self._always_only()
-        return self._select(self._ranker.rank(query, depth), k, exact)
+        return self._select(self._ranker.rank(query, depth, budget=self._budget(exact)), k, exact)
 
     async def arank(self, query: str, top_k: int | None = None) -> list[RetrievedTool]:
         """Async twin of :meth:`rank` (embeds the query with the encoder's async API)."""
         k, exact, depth = self._plan(query, top_k)
         if not query.strip():
             return self._always_only()
-        return self._select(await self._ranker.arank(query, depth), k, exact)
+        return self._select(await self._ranker.arank(query, depth, budget=self._budget(exact)), k, exact)
 
     # ------------------------------------------------------------------ BaseRetriever
     def _node(self, hit: RetrievedTool) -> NodeWithScore:

@@ -42,8 +42,9 @@ __all__ = ["METHODS", "RECIPES", "VARIANTS", "RankedTool", "Reranker", "ToolRank
 
 METHODS = ("bm25", "qts", "hybrid", "schema-only", "libra")
 VARIANTS = RECIPES  # the earlier name of the base-score recipes
-# (query, candidate tool indices in base order) -> the candidates reordered (a subset: the rest follow)
-Reranker = Callable[[str, Sequence[int]], Sequence[int]]
+# (query, candidate tool indices in base order, their base scores) -> the candidates reordered (a subset:
+# the rest follow in base order); an object may also offer ``async arerank`` with the same arguments
+Reranker = Callable[[str, Sequence[int], Sequence[float]], Sequence[int]]
 RERANK_DEPTH = 20  # base candidates a reranker sees (rerankers are slow; K_s = 15 seeds come from them)
 
 
@@ -164,7 +165,7 @@ class ToolRanker:
                                            segmentation=settings.segmentation, bm25_share=settings.bm25_share)
         self.prerequisite_rule = rule_for(settings.recipe, settings.prerequisite_rule)
         if reranker is not None and not callable(reranker):
-            raise TypeError("reranker must be a callable (query, candidate indices) -> reordered indices")
+            raise TypeError("reranker must be a callable (query, candidate indices, base scores) -> reordered indices")
         self.reranker = reranker
         self.rerank_depth = check_k(rerank_depth)
         self._tokenizer = tokenizer
@@ -249,7 +250,8 @@ class ToolRanker:
         """
         if self.reranker is None:
             return base
-        return self._apply_order(base, self.reranker(query, rank_indices(base, min(self.rerank_depth, len(base))).tolist()))
+        candidates = rank_indices(base, min(self.rerank_depth, len(base))).tolist()
+        return self._apply_order(base, self.reranker(query, candidates, [float(base[i]) for i in candidates]))
 
     def _apply_order(self, base: np.ndarray, reordered: Sequence[int]) -> np.ndarray:
         candidates = rank_indices(base, min(self.rerank_depth, len(base)))
@@ -306,7 +308,8 @@ class ToolRanker:
         base = await self.scorer.ascore(query)
         arerank = getattr(self.reranker, "arerank", None)
         if arerank is not None:  # an async reranker (a LlamaIndex postprocessor's apostprocess_nodes)
-            base = self._apply_order(base, await arerank(query, rank_indices(base, min(self.rerank_depth, len(base))).tolist()))
+            candidates = rank_indices(base, min(self.rerank_depth, len(base))).tolist()
+            base = self._apply_order(base, await arerank(query, candidates, [float(base[i]) for i in candidates]))
         else:
             base = self.rerank_base(query, base)
         return self.rank_from_base(base, k, budget=budget)
