@@ -244,9 +244,9 @@ class ToolRanker:
     def rerank_base(self, query: str, base: np.ndarray) -> np.ndarray:
         """s_q after the reranker: its order of the top ``rerank_depth`` tools, on the scores of their slots.
 
-        The candidates keep the base scores of the slots they move into (so propagation's g_q stays on
-        the base's scale); candidates the reranker leaves out follow in base order. Without a reranker
-        ``base`` is returned as it is.
+        The candidates take the base scores of the slots they move into (so propagation's g_q stays on
+        the base's scale; tied slots are made one ulp apart so the order holds); candidates the reranker
+        leaves out follow in base order. Without a reranker ``base`` is returned as it is.
         """
         if self.reranker is None:
             return base
@@ -261,8 +261,15 @@ class ToolRanker:
             raise ValueError("the reranker must return a subset of the candidate tool indices it was given, each once")
         kept = set(order)
         order += [int(i) for i in candidates if int(i) not in kept]
+        slots = np.asarray(base[candidates], dtype=np.float64)
+        for j in range(1, len(slots)):  # tied slots: one ulp apart, so the reranker's order survives sorting
+            if slots[j] >= slots[j - 1]:
+                slots[j] = np.nextafter(slots[j - 1], -np.inf)
         out = np.array(base, dtype=np.float64, copy=True)
-        out[order] = base[candidates]
+        rest = np.ones(len(out), dtype=bool)
+        rest[candidates] = False
+        out[rest & (out >= slots[-1])] = np.nextafter(slots[-1], -np.inf)  # ties with the last slot stay below it
+        out[order] = slots
         return out
 
     def _cut(self, final: np.ndarray, k: int, budget: int | None) -> tuple[list[int], dict[int, tuple[int, str]]]:

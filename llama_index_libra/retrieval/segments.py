@@ -25,6 +25,7 @@ _LINE = re.compile(r"\r\n|\r|\n")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+")
 # clause boundaries inside a sentence: ; and : and a comma or "and" before a new instruction
 _CLAUSE = re.compile(r"\s*[;:]\s+|,?\s+(?:and then|and also|then|also|plus)\s+|,\s+and\s+|,\s+but\s+|,\s+so\s+", re.IGNORECASE)
+_LEADING = re.compile(r"^(?:and then|and also|then|also|plus)\s+", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 
 
@@ -67,7 +68,7 @@ def split_sentences(query: str) -> list[str]:
 
 def split_clauses(query: str) -> list[str]:
     """Sentences, then clauses within each (at ``;``, ``:``, ", and", "and then", "also", ...)."""
-    parts = [c.strip(" ,") for line in split_lines(query) for s in _sentences(line) for c in _CLAUSE.split(s)]
+    parts = [_LEADING.sub("", c.strip(" ,")) for line in split_lines(query) for s in _sentences(line) for c in _CLAUSE.split(s)]
     return _merge_short([c for c in parts if c])
 
 
