@@ -162,7 +162,7 @@ def evaluate(
     runs: list[tuple[str, str, RetrievalSettings, PropagationConfig]] = []
     for method in methods:
         own = method in ("bm25", "qts")
-        method_overrides = {key: v for key, v in overrides.items() if not own or key in ("query_mode", "segmentation", "segmenter")}
+        method_overrides = {key: v for key, v in overrides.items() if not own or key in ("query_mode", "segmentation", "pooling", "segmenter")}
         run_settings = RetrievalSettings(recipe=recipe, **method_overrides)
         if method == "libra" and paper_row and recipe != "paper":
             runs.append((method, "paper", RetrievalSettings(recipe="paper"), PropagationConfig()))

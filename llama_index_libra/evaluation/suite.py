@@ -277,8 +277,11 @@ def run_suite(manifest: SuiteManifest, rows: Sequence[Row] = STANDARD_ROWS, *, e
         for part in parts:
             library = part.library() if any(r.method in ("libra", "schema-only") for r in rows) else None
             if library is None:
+                from llama_index_libra.library import ToolLibrary
+
                 relations = None
                 notes.append(f"{part.benchmark.name}: no library, libra ranks like its base")
+                library = ToolLibrary(catalog=part.benchmark.catalog)
             elif relations is not None:
                 relations += len(library.relations)
             notes.extend(n for n in part.benchmark.notes[:1] if n.startswith("no library"))

@@ -6,6 +6,10 @@ and averages them with equal weights (the average ranks exactly like the sum and
 [0, 1]). RRF (Cormack et al., 2009) sums 1 / (k + rank) with k = 60, the constant of its paper;
 ranks are 1-based and ties keep catalog order, like every other ranking in this package. Both take
 optional source weights (weighted CombSUM / weighted RRF); without them every source weighs the same.
+``confidence`` is CombSUM whose weights follow the query: each source weighs (times its given weight)
+as much as its best tool stands out from the catalog, the z-score of its top score. A source whose
+top tool is not distinguished (BM25 on a long paragraph whose many words each match a few tools) then
+weighs less than one that points at a tool (BM25 on a query naming a rare domain term).
 """
 
 from __future__ import annotations
@@ -14,9 +18,9 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["FUSIONS", "RRF_K", "minmax", "combsum", "rrf", "fuse"]
+__all__ = ["FUSIONS", "RRF_K", "minmax", "combsum", "rrf", "fuse", "top_zscore", "confidence"]
 
-FUSIONS = ("combsum", "rrf")
+FUSIONS = ("combsum", "rrf", "confidence")
 RRF_K = 60  # Cormack, Clarke and Buettcher (SIGIR 2009); fixed a priori, never tuned here
 
 
@@ -61,6 +65,24 @@ def combsum(sources: Sequence[np.ndarray], weights: Sequence[float] | None = Non
     return np.sum([wi * minmax(a) for wi, a in zip(w, arrays)], axis=0)
 
 
+def top_zscore(scores: np.ndarray) -> float:
+    """How far the best score stands out: (max - mean) / std over the catalog (0 for a constant vector)."""
+    values = np.asarray(scores, dtype=np.float64)
+    std = float(values.std())
+    return 0.0 if std == 0.0 or not np.isfinite(std) else float((values.max() - values.mean()) / std)
+
+
+def confidence(sources: Sequence[np.ndarray], weights: Sequence[float] | None = None) -> np.ndarray:
+    """CombSUM with each source's weight multiplied by :func:`top_zscore` of its scores (equal if all are 0)."""
+    arrays = _stack(sources)
+    base = _weights(weights, len(arrays))
+    z = np.asarray([top_zscore(a) for a in arrays])
+    w = base * z
+    if w.sum() <= 0:
+        w = base
+    return combsum(arrays, list(w))
+
+
 def rrf(sources: Sequence[np.ndarray], *, k: int = RRF_K, weights: Sequence[float] | None = None) -> np.ndarray:
     """Reciprocal Rank Fusion: sum over sources of w / (k + rank), ranks 1-based, ties by index (w = 1 unweighted)."""
     if k < 0:
@@ -85,4 +107,6 @@ def fuse(sources: Sequence[np.ndarray], fusion: str = "combsum", *, rrf_k: int =
     arrays = _stack(sources)
     if len(arrays) == 1:
         return arrays[0]
+    if fusion == "confidence":
+        return confidence(arrays, weights)
     return combsum(arrays, weights) if fusion == "combsum" else rrf(arrays, k=rrf_k, weights=weights)

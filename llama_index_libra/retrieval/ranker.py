@@ -84,6 +84,7 @@ def base_config_for(
     rrf_k: int | None = None,
     segmentation: str | None = None,
     bm25_share: float | None = None,
+    pooling: str | None = None,
     **legacy: Any,
 ) -> BaseScoreConfig:
     """The base-score settings of ``method``: its own for bm25/qts, the recipe's for the others, then overrides.
@@ -104,7 +105,7 @@ def base_config_for(
         own = "bm25" if method == "bm25" else "dense"
         if base is not None and base != own:
             raise ValueError(f"method {method!r} scores with {own}; use method 'hybrid' or 'libra' for base={base!r}")
-        start = BaseScoreConfig(base=own, query_mode="joined", segmentation=DEFAULT_BASE.segmentation)
+        start = BaseScoreConfig(base=own, query_mode="joined", segmentation=DEFAULT_BASE.segmentation, pooling=DEFAULT_BASE.pooling)
     else:
         start = PAPER_BASE if recipe == "paper" else DEFAULT_BASE
     return BaseScoreConfig(
@@ -114,6 +115,7 @@ def base_config_for(
         rrf_k=start.rrf_k if rrf_k is None else rrf_k,
         segmentation=segmentation or start.segmentation,
         bm25_share=start.bm25_share if bm25_share is None else bm25_share,
+        pooling=pooling or start.pooling,
     )
 
 
@@ -162,7 +164,8 @@ class ToolRanker:
         self.recipe = settings.recipe
         self.base_config = base_config_for(method, recipe=settings.recipe, base=settings.base, fusion=settings.fusion,
                                            query_mode=settings.query_mode, rrf_k=settings.rrf_k,
-                                           segmentation=settings.segmentation, bm25_share=settings.bm25_share)
+                                           segmentation=settings.segmentation, bm25_share=settings.bm25_share,
+                                           pooling=settings.pooling)
         self.prerequisite_rule = rule_for(settings.recipe, settings.prerequisite_rule)
         if reranker is not None and not callable(reranker):
             raise TypeError("reranker must be a callable (query, candidate indices, base scores) -> reordered indices")
@@ -337,6 +340,7 @@ class ToolRanker:
             "rrf_k": bc.rrf_k,
             "segmentation": bc.segmentation,
             "bm25_share": bc.bm25_share,
+            "pooling": bc.pooling,
             "prerequisite_rule": self.prerequisite_rule,
             "hard_kinds": list(self.hard_kinds),
             "seeds": cfg.seeds,

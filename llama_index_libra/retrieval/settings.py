@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from llama_index_libra._compat import warn_renamed
 from llama_index_libra.library import RELATION_KINDS
-from llama_index_libra.retrieval.base_scores import BASES, QUERY_MODES, SEGMENTATIONS, Segmenter
+from llama_index_libra.retrieval.base_scores import BASES, POOLINGS, QUERY_MODES, SEGMENTATIONS, Segmenter
 from llama_index_libra.retrieval.fusion import FUSIONS
 from llama_index_libra.retrieval.prerequisites import HARD_KINDS, PREREQUISITE_RULES
 from llama_index_libra.retrieval.propagation import AGGREGATES, PROVIDER_SELECTIONS, PropagationConfig
@@ -31,7 +31,7 @@ RECIPES = ("default", "paper")
 # Keywords of earlier releases and the fields they now set.
 LEGACY_NAMES = {"variant": "recipe", "prerequisites": "prerequisite_rule"}
 # Fields that shape the base score (beside the recipe); bm25 and qts keep their own base.
-BASE_FIELDS = ("base", "fusion", "query_mode", "rrf_k", "segmentation", "bm25_share")
+BASE_FIELDS = ("base", "fusion", "query_mode", "rrf_k", "segmentation", "bm25_share", "pooling")
 PROPAGATION_FIELDS = ("seeds", "provider_selection", "hops", "kinds", "aggregate")
 _FIELDS_ATTRIBUTE = "retrieval_settings_fields"  # set on a parsed namespace by add_arguments
 
@@ -84,6 +84,9 @@ class RetrievalSettings:
         choices=SEGMENTATIONS))
     bm25_share: float | None = field(default=None, metadata=_flag(
         "weight of BM25 in a hybrid base, in [0, 1] (the dense sources share the rest)", type=_share))
+    pooling: str | None = field(default=None, metadata=_flag(
+        "how segment scores pool: max (a tool's best segment, BM25 on the whole query) or fair (each segment "
+        "ranked on its own, dense and BM25, normalised, then its best segment)", choices=POOLINGS))
     prerequisite_rule: str | None = field(default=None, metadata=_flag(
         "where hard prerequisites go: paper (propagation's score lift only), after-consumer (a top-k tool's missing "
         "hard prerequisites are inserted right after it), bundle (a tool enters the cut only with them); "
@@ -108,7 +111,7 @@ class RetrievalSettings:
         if self.prerequisite_rule is not None and self.prerequisite_rule not in PREREQUISITE_RULES:
             raise ValueError(f"prerequisite_rule must be one of {', '.join(PREREQUISITE_RULES)}, got {self.prerequisite_rule!r}")
         for name, choices in (("base", BASES), ("fusion", FUSIONS), ("query_mode", QUERY_MODES),
-                              ("segmentation", SEGMENTATIONS)):
+                              ("segmentation", SEGMENTATIONS), ("pooling", POOLINGS)):
             value = getattr(self, name)
             if value is not None and (not isinstance(value, str) or value not in choices):
                 raise ValueError(f"{name} must be one of {', '.join(choices)} (or None: the recipe's), got {value!r}")

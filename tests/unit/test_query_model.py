@@ -13,7 +13,7 @@ from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.retrieval.base_scores import BaseScoreConfig, BaseScorer
 from llama_index_libra.retrieval.bm25 import BM25Index
 from llama_index_libra.retrieval.dense import DenseIndex
-from llama_index_libra.retrieval.fusion import combsum, fuse, minmax, rrf
+from llama_index_libra.retrieval.fusion import combsum, confidence, fuse, minmax, rrf, top_zscore
 from llama_index_libra.retrieval.ranker import ToolRanker
 from llama_index_libra.retrieval.segments import (MIN_SEGMENT_WORDS, segmenter_for, split_auto, split_clauses, split_lines,
                                                   split_sentences)
@@ -105,6 +105,16 @@ def test_weighted_combsum_and_rrf_match_their_formulas(data):
     np.testing.assert_allclose(rrf(arrays, weights=[1.0] * len(arrays)), rrf(arrays), atol=1e-12)
 
 
+def test_confidence_weighs_each_source_by_how_far_its_best_tool_stands_out():
+    flat = np.asarray([1.0, 0.9, 0.95, 0.92, 0.91])
+    peaked = np.asarray([0.1, 0.1, 0.1, 0.1, 5.0])
+    z = np.asarray([top_zscore(flat), top_zscore(peaked)])
+    assert z[1] > z[0] > 0 and top_zscore(np.ones(4)) == 0.0
+    np.testing.assert_allclose(confidence([flat, peaked]), combsum([flat, peaked], list(z)), atol=1e-12)
+    np.testing.assert_allclose(confidence([np.ones(3), np.ones(3)]), combsum([np.ones(3), np.ones(3)]))
+    np.testing.assert_allclose(fuse([flat, peaked], "confidence", weights=[3, 1]), combsum([flat, peaked], list(z * [3, 1])))
+
+
 def test_fusion_weights_are_checked():
     with pytest.raises(ValueError, match="fusion weights"):
         fuse([np.zeros(3), np.ones(3)], weights=[1.0])
@@ -151,11 +161,30 @@ def test_bm25_share_weighs_bm25_against_the_dense_sources(small):
     np.testing.assert_allclose(scorer.score_many([PROSE])[0], expected, atol=1e-6)
 
 
+def test_fair_pooling_ranks_each_segment_on_its_own(small):
+    catalog, dense, bm25 = small
+    segments = split_sentences(PROSE)
+    per_segment = [minmax(combsum([dense.score(s), bm25.score(s)])) for s in segments]
+    pooled = np.max(per_segment, axis=0)
+    scorer = BaseScorer(config=BaseScoreConfig(query_mode="segments", segmentation="sentences", pooling="fair"), dense=[dense], bm25=bm25)
+    np.testing.assert_allclose(scorer.score(PROSE), pooled, atol=1e-6)
+    fused = BaseScorer(config=BaseScoreConfig(query_mode="fused", segmentation="sentences", pooling="fair"), dense=[dense], bm25=bm25)
+    np.testing.assert_allclose(fused.score(PROSE), combsum([combsum([dense.score(PROSE), bm25.score(PROSE)]), pooled]), atol=1e-6)
+    # every segment's best tool gets the top score, however weakly its segment matched
+    for seg_scores in per_segment:
+        assert scorer.score(PROSE)[int(np.argmax(seg_scores))] == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="pooling"):
+        BaseScoreConfig(pooling="mean")
+
+
 @pytest.mark.parametrize("mode", ["joined", "segments", "fused"])
 @pytest.mark.parametrize("segmentation", ["lines", "sentences", "clauses", "auto"])
-def test_one_query_and_the_batch_agree_in_every_mode(small, mode, segmentation):
+@pytest.mark.parametrize("pooling", ["max", "fair"])
+@pytest.mark.parametrize("fusion", ["combsum", "confidence"])
+def test_one_query_and_the_batch_agree_in_every_mode(small, mode, segmentation, pooling, fusion):
     catalog, dense, bm25 = small
-    scorer = BaseScorer(config=BaseScoreConfig(query_mode=mode, segmentation=segmentation), dense=[dense], bm25=bm25)
+    config = BaseScoreConfig(query_mode=mode, segmentation=segmentation, pooling=pooling, fusion=fusion)
+    scorer = BaseScorer(config=config, dense=[dense], bm25=bm25)
     queries = [PROSE, "cancel my order", "Track it.\nThen refund my card and also check my points."]
     batch = scorer.score_many(queries)
     for i, q in enumerate(queries):
