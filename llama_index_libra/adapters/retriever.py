@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import llama_index.core.instrumentation as instrument
 from llama_index.core.base.base_retriever import BaseRetriever
@@ -22,6 +22,7 @@ from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 from llama_index_libra.adapters import persist as _persist
 from llama_index_libra.adapters.persist import LIBRARY_FILE, RETRIEVER_CONFIG_FILE, RETRIEVER_FORMAT
 from llama_index_libra.adapters.text import format_signature, format_tool, tool_node_id
+from llama_index_libra.baselines.artifact import BASELINE_METHODS, BaselineArtifact
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.library import ToolLibrary
 from llama_index_libra.retrieval.propagation import Promotion
@@ -217,6 +218,8 @@ class LibraRetriever(BaseRetriever):
         token_budget: int | None = None,
         tokenizer: Any = None,
         reranker: Any = None,
+        baseline: BaselineArtifact | str | Path | None = None,
+        baseline_options: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> "LibraRetriever":
         """The one constructor the others call.
@@ -233,13 +236,27 @@ class LibraRetriever(BaseRetriever):
         node postprocessor(s) that reorder the base ranking before propagation
         (:mod:`llama_index_libra.adapters.rerank`). ``segmenter``, ``tokenizer`` and ``reranker`` are not
         persisted: pass them again to :meth:`from_persist_dir`.
+
+        The paper's baselines are methods too: ``method="toolrex"``, ``"tgr"`` or ``"ego-trip"`` with
+        ``baseline`` (a :class:`BaselineArtifact` or the path of one, from ``libra baseline build``)
+        and ``baseline_options`` (its query-time options, e.g. ``{"direction": "undirected"}``);
+        they rank with the QTS encoder and no library (a count cut only: no ``token_budget``,
+        ``tokenizer`` or ``reranker``).
         """
         from llama_index_libra.adapters.rerank import as_reranker
 
-        check_method(method)
         if top_k is not None:
             _check_top_k(top_k)
         settings = RetrievalSettings.of(settings, options, where="retrieval option")
+        if method in BASELINE_METHODS or baseline is not None or baseline_options:
+            extras = [n for n, v in (("token_budget", token_budget), ("tokenizer", tokenizer), ("reranker", reranker)) if v is not None]
+            if extras and method in BASELINE_METHODS:
+                raise ValueError(f"{', '.join(extras)}= apply to the libra, dense and bm25 methods, not to baseline {method!r}")
+            ranker = _baseline_ranker(catalog, method, baseline, baseline_options, library=library, settings=settings,
+                                      embed_model=embed_model, cache_dir=cache_dir, show_progress=show_progress)
+            return cls._finish(ranker, tools=tools, top_k=top_k, always_include=always_include,
+                               callback_manager=callback_manager, missing_tools_hint=missing_tools_hint)
+        check_method(method)
         if isinstance(library, (list, tuple)):
             # several libraries, each over its own part of the tools (its own catalog and runtime)
             library = ToolLibrary.merge(library, name=catalog.name)
@@ -249,6 +266,13 @@ class LibraRetriever(BaseRetriever):
         ranker = ToolRanker(catalog, method=method, embed_model=embed_model, library=library, settings=settings,
                             cache_dir=cache_dir, show_progress=show_progress, reranker=as_reranker(reranker, catalog),
                             tokenizer=tokenizer)
+        return cls._finish(ranker, tools=tools, top_k=top_k, always_include=always_include,
+                           callback_manager=callback_manager, missing_tools_hint=missing_tools_hint, token_budget=token_budget)
+
+    @classmethod
+    def _finish(cls, ranker: Any, *, tools: Sequence["BaseTool"] | None, top_k: int | None, always_include: Sequence[str],
+                callback_manager: CallbackManager | None, missing_tools_hint: str | None,
+                token_budget: int | None = None) -> "LibraRetriever":
         retriever = cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager,
                         token_budget=token_budget)
         if missing_tools_hint is not None:
@@ -278,7 +302,8 @@ class LibraRetriever(BaseRetriever):
 
     @property
     def method(self) -> str:
-        """The retrieval method (``libra``, ``qts``, ``bm25``, ``schema-only``)."""
+        """The retrieval method (``libra``, ``hybrid``, ``qts``, ``bm25``, ``schema-only``, or a baseline:
+        ``toolrex``, ``tgr``, ``ego-trip``)."""
         return self._ranker.method
 
     @property
@@ -326,10 +351,16 @@ class LibraRetriever(BaseRetriever):
         reserved = {self.catalog.index_of(n) for n in (*self._always_include, *([exact] if exact else []))}
         return max(1, self._token_budget - int(sum(costs[i] for i in reserved)))
 
+    def _budget_kw(self, exact: str | None) -> dict[str, Any]:
+        """``budget=`` for the ranker when a token budget is set (a baseline ranker, which has none, gets nothing)."""
+        return {} if self._token_budget is None else {"budget": self._budget(exact)}
+
     def _select(self, ranked: list[RankedTool], k: int, exact: str | None) -> list[RetrievedTool]:
+        # A ranker may return fewer tools than asked (Ego-Trip with fill=False), or a token budget may cut
+        # before it: a named or always-included tool left out still comes back, with no score.
         by_name = {r.name: r for r in ranked}
 
-        def outside(name: str, source: str) -> RetrievedTool:  # under a token budget it may be outside the cut
+        def outside(name: str, source: str) -> RetrievedTool:
             hit = by_name.get(name)
             return RetrievedTool.from_ranked(hit, source) if hit is not None else RetrievedTool(name, 0.0, 0.0, (), source)
 
@@ -355,14 +386,14 @@ class LibraRetriever(BaseRetriever):
         k, exact, depth = self._plan(query, top_k)
         if not query.strip():
             return self._always_only()
-        return self._select(self._ranker.rank(query, depth, budget=self._budget(exact)), k, exact)
+        return self._select(self._ranker.rank(query, depth, **self._budget_kw(exact)), k, exact)
 
     async def arank(self, query: str, top_k: int | None = None) -> list[RetrievedTool]:
         """Async twin of :meth:`rank` (embeds the query with the encoder's async API)."""
         k, exact, depth = self._plan(query, top_k)
         if not query.strip():
             return self._always_only()
-        return self._select(await self._ranker.arank(query, depth, budget=self._budget(exact)), k, exact)
+        return self._select(await self._ranker.arank(query, depth, **self._budget_kw(exact)), k, exact)
 
     # ------------------------------------------------------------------ BaseRetriever
     def _node(self, hit: RetrievedTool) -> NodeWithScore:
@@ -448,9 +479,30 @@ class LibraRetriever(BaseRetriever):
 
         Keywords: ``tools``, ``embed_model``, ``cache_dir``, ``callback_manager``, ``library`` (the
         config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=`` to use a
-        library kept elsewhere), and ``settings`` or single settings fields to override the stored ones.
+        library kept elsewhere), and ``settings`` or single settings fields to override the stored ones. A
+        baseline retriever reloads its saved artifact; ``baseline_options`` override its stored options.
         """
         return _persist.load_retriever(cls, persist_dir, **kwargs)
+
+
+def _baseline_ranker(catalog: ToolCatalog, method: str, baseline: BaselineArtifact | str | Path | None,
+                     options: Mapping[str, Any] | None, *, library: Any, settings: RetrievalSettings, embed_model: Any,
+                     cache_dir: Any, show_progress: bool) -> Any:
+    """The BaselineRanker of ``method`` over ``catalog``; ValueError for a missing or mismatched artifact."""
+    from llama_index_libra.baselines.ranker import BaselineRanker
+
+    if method not in BASELINE_METHODS:
+        raise ValueError(f"baseline= and baseline_options= are for the methods {', '.join(BASELINE_METHODS)}, not {method!r}")
+    if baseline is None:
+        raise ValueError(f"method {method!r} ranks with its baseline artifact: pass baseline=PATH "
+                         f"(written by `libra baseline build --method {method}`)")
+    if library is not None:
+        raise ValueError(f"method {method!r} ranks with its baseline artifact, not a tool library: drop library=")
+    artifact = baseline if isinstance(baseline, BaselineArtifact) else BaselineArtifact.load(baseline, catalog=catalog)
+    if artifact.method != method:
+        raise ValueError(f"the baseline artifact is a {artifact.method} build; pass method={artifact.method!r}")
+    return BaselineRanker(artifact, catalog, embed_model=embed_model, cache_dir=cache_dir, show_progress=show_progress,
+                          settings=settings, **dict(options or {}))
 
 
 def _check_top_k(top_k: int) -> int:

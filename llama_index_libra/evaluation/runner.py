@@ -16,6 +16,7 @@ import numpy as np
 
 from llama_index_libra._compat import warn_renamed
 from llama_index_libra._io import atomic_write_json
+from llama_index_libra.evaluation.baselines import BaselinePlan
 from llama_index_libra.evaluation.metrics import check_k, score_ranking
 from llama_index_libra.retrieval.propagation import PropagationConfig
 from llama_index_libra.retrieval.ranker import ToolRanker, check_method
@@ -127,6 +128,8 @@ def evaluate(
     token_budget: int | None = None,
     tokenizer: Any = None,
     reranker: Any = None,
+    baselines: Any = None,
+    baseline_options: dict[str, dict[str, Any]] | None = None,
     **legacy: Any,
 ) -> EvalReport:
     """Evaluate retrieval methods on a benchmark at cutoff ``k`` (default: the benchmark's).
@@ -139,7 +142,9 @@ def evaluate(
     ``paper_row`` adds a ``libra [paper]`` row (the paper's exact settings) to compare against.
     Encoders, BM25 and base scores are computed once per distinct setting. ``token_budget``,
     ``tokenizer`` and ``reranker`` are those of :func:`evaluate_rows`. ``variant=`` and ``options=``
-    are the deprecated spellings of ``settings``.
+    are the deprecated spellings of ``settings``. ``baselines`` (artifacts or their
+    paths) rank the methods ``toolrex``, ``tgr`` and ``ego-trip`` with ``baseline_options`` per method
+    (:class:`~llama_index_libra.evaluation.baselines.BaselinePlan`; TGR: a row per direction by default).
     """
     if "variant" in legacy:
         warn_renamed("evaluate(variant=...)", "evaluate(settings=RetrievalSettings(recipe=...))")
@@ -151,8 +156,10 @@ def evaluate(
         raise TypeError(f"evaluate() got unexpected keyword(s) {', '.join(sorted(legacy))}")
     settings = settings if settings is not None else RetrievalSettings()
     k = check_k(k if k is not None else benchmark.k)
+    plan = BaselinePlan(benchmark.catalog, methods, baselines, baseline_options)
     for m in methods:
-        check_method(m)
+        if m not in plan.methods:
+            check_method(m)
     if not methods:
         raise ValueError("give at least one method")
     configs = configs or {"default": settings.propagation}
@@ -161,6 +168,9 @@ def evaluate(
     # (method, row label, ranker settings, propagation config), in table order
     runs: list[tuple[str, str, RetrievalSettings, PropagationConfig]] = []
     for method in methods:
+        if method in plan.methods:  # a baseline: its rows rank with its artifact
+            runs += [(method, label, RetrievalSettings(), PropagationConfig()) for label in plan.labels(method)]
+            continue
         own = method in ("bm25", "qts")
         method_overrides = {key: v for key, v in overrides.items() if not own or key in ("query_mode", "segmentation", "pooling", "segmenter")}
         run_settings = RetrievalSettings(recipe=recipe, **method_overrides)
@@ -176,7 +186,7 @@ def evaluate(
     rows = [Row(method, label, run_settings, config) for method, label, run_settings, config in runs]
     report = evaluate_rows(benchmark, rows, k=k, embed_model=embed_model, library=library, library_factory=library_factory,
                            cache_dir=cache_dir, show_progress=show_progress, depth=depth, token_budget=token_budget,
-                           tokenizer=tokenizer, reranker=reranker)
+                           tokenizer=tokenizer, reranker=reranker, plan=plan)
     report.settings = {
         "configs": {label: c.__dict__ | {"kinds": list(c.kinds)} for label, c in configs.items()},
         "recipe": recipe,
@@ -202,6 +212,7 @@ def evaluate_rows(
     reranker: Any = None,
     dense: Sequence[Any] = (),
     bm25: Any = None,
+    plan: BaselinePlan | None = None,
 ) -> EvalReport:
     """Evaluate explicit rows on a benchmark at cutoff ``k`` (default: the benchmark's).
 
@@ -209,13 +220,19 @@ def evaluate_rows(
     cuts every row by schema tokens (measured with ``tokenizer``) instead of by ``k`` (the cut still
     holds at most ``depth`` tools); ``reranker`` (a :data:`~llama_index_libra.retrieval.ranker.Reranker`)
     reorders the base ranking of every row before propagation. ``dense``/``bm25`` reuse indexes
-    already built for this catalog.
+    already built for this catalog; ``plan`` ranks its baseline methods' rows with their artifacts
+    (a count cut only: no token budget or reranker for them).
     """
     k = check_k(k if k is not None else benchmark.k)
     if not rows:
         raise ValueError("give at least one row")
+    baseline_methods = set(plan.methods) if plan else set()
     for row in rows:
-        check_method(row.method)
+        if row.method not in baseline_methods:
+            check_method(row.method)
+    if baseline_methods and (token_budget is not None or reranker is not None):
+        raise ValueError(f"token_budget= and reranker= apply to libra, dense and bm25 rows, not to the baselines "
+                         f"{', '.join(sorted(baseline_methods))}")
     depth = max(k, depth or 0)
     cut = depth if token_budget is None else len(benchmark.catalog)
     tasks = benchmark.tasks
@@ -231,7 +248,9 @@ def evaluate_rows(
             if library_factory is None:
                 raise ValueError(f"method {method!r} needs a tool library: pass --library or build one with `libra induce`")
             library = library_factory()
-        ranker = ToolRanker(
+        baseline = method in baseline_methods
+        ranker = plan.ranker(method, label, dense=dense, embed_model=embed_model, cache_dir=cache_dir,  # type: ignore[union-attr]
+                             show_progress=show_progress) if baseline else ToolRanker(
             benchmark.catalog,
             method=method,
             embed_model=embed_model,
@@ -250,7 +269,8 @@ def evaluate_rows(
         dense = dense or ranker.denses
         bm25 = bm25 or ranker.bm25
         segmenter = run_settings.segmenter
-        key = (ranker.base_config, tuple(d.encoder for d in ranker.denses), id(segmenter) if segmenter is not None else None)
+        key = (ranker.base_config, tuple(d.encoder for d in ranker.denses), id(segmenter) if segmenter is not None else None,
+               getattr(ranker, "score_key", None))
         if key not in base_cache:  # one batched encoding per distinct base setting
             base_cache[key] = ranker.base_scores_many(queries, show_progress=show_progress)
         base = base_cache[key]
@@ -261,7 +281,10 @@ def evaluate_rows(
 
             iterator = tqdm(iterator, desc=f"{method}/{label}", leave=False)
         for i in iterator:
-            ranked = ranker.rank_from_base(ranker.rerank_base(queries[i], base[i]), cut, budget=token_budget)
+            if baseline:
+                ranked = ranker.rank_from_base(base[i], cut)
+            else:
+                ranked = ranker.rank_from_base(ranker.rerank_base(queries[i], base[i]), cut, budget=token_budget)
             names = [r.name for r in ranked]
             at = k if token_budget is None else max(1, len(names))
             s = score_ranking(names, tasks[i].gold, at)
@@ -297,6 +320,8 @@ def evaluate_rows(
     if token_budget is not None:
         settings["token_budget"] = token_budget
         settings["tokenizer"] = ranker.tokenizer_name
+    if plan:
+        settings["baselines"] = plan.describe()
     if dense:
         settings["encoder"] = dense[0].encoder
         settings["encoders"] = [d.encoder for d in dense]
