@@ -51,7 +51,8 @@ Segmenter = Callable[[str], Sequence[str]]
 
 @dataclass(frozen=True)
 class BaseScoreConfig:
-    """How s_q is computed. The defaults are this package's; :data:`PAPER_BASE` is the paper's."""
+    """How s_q is computed (field defaults: the plain hybrid). :data:`DEFAULT_BASE` is this package's
+    default, chosen on the suite by scripts/choose_defaults.py; :data:`PAPER_BASE` is the paper's."""
 
     base: str = "hybrid"
     fusion: str = "combsum"
@@ -97,7 +98,9 @@ class BaseScoreConfig:
 
 
 PAPER_BASE = BaseScoreConfig(base="dense", query_mode="joined")
-DEFAULT_BASE = BaseScoreConfig()
+# chosen by the pre-registered rule of scripts/choose_defaults.py over the development suite (docs/results.md):
+# whole query and segments (by what the text is) fused, each source weighted by how far its best tool stands out
+DEFAULT_BASE = BaseScoreConfig(fusion="confidence", query_mode="fused", segmentation="auto")
 
 
 def _batches_queries(index: "DenseIndex") -> bool:

@@ -7,7 +7,8 @@ the propagation settings of Table 6. ``LibraRetriever``'s constructors, :class:`
 evaluation runner, ``libra eval`` / ``libra query`` and the agentic harness all take one record.
 
 The base-score fields default to None: the recipe's own value (``recipe="default"``: the package's
-hybrid base, see :data:`~llama_index_libra.retrieval.base_scores.DEFAULT_BASE`; ``recipe="paper"``:
+hybrid base, see :data:`~llama_index_libra.retrieval.base_scores.DEFAULT_BASE`, with the ``bundle``
+placement of prerequisites, both chosen on the suite by scripts/choose_defaults.py; ``recipe="paper"``:
 the paper's dense joined-query base).
 """
 
