@@ -70,28 +70,29 @@ class RetrievalSettings:
     """Every retrieval-time option of a ranker (see the module docstring). Frozen; ``replace`` makes variants."""
 
     recipe: str = field(default="default", metadata=_flag(
-        "base-score recipe of hybrid/libra/schema-only: default (dense fused with BM25 over the query's lines) "
+        "base-score recipe of hybrid/libra/schema-only: default (dense on the whole query and its segments, fused with BM25) "
         "or paper (the paper's dense joined-query base)", choices=RECIPES))
     base: str | None = field(default=None, metadata=_flag(
         "base score of hybrid/libra/schema-only (default hybrid: dense fused with BM25; recipe paper: dense)", choices=BASES))
     fusion: str | None = field(default=None, metadata=_flag(
-        "how a hybrid base fuses its sources (default combsum)", choices=FUSIONS))
+        "how a hybrid base fuses its sources (default confidence)", choices=FUSIONS))
     query_mode: str | None = field(default=None, metadata=_flag(
         "segments: score every segment of the query and max-pool per tool; joined: the whole text; "
-        "fused: both, as two sources of the fusion", choices=QUERY_MODES))
+        "fused: both, as two sources of the fusion (default fused)", choices=QUERY_MODES))
     rrf_k: int | None = field(default=None, metadata=_flag("RRF constant (default 60)", type=int))
     segmentation: str | None = field(default=None, metadata=_flag(
-        "how segments are cut: lines (turns), sentences, clauses, auto (several lines: turns; one line: sentences)",
+        "how segments are cut: lines (turns), sentences, clauses, auto (several lines: turns; one line: sentences; "
+        "default auto)",
         choices=SEGMENTATIONS))
     bm25_share: float | None = field(default=None, metadata=_flag(
         "weight of BM25 in a hybrid base, in [0, 1] (the dense sources share the rest)", type=_share))
     pooling: str | None = field(default=None, metadata=_flag(
         "how segment scores pool: max (a tool's best segment, BM25 on the whole query) or fair (each segment "
-        "ranked on its own, dense and BM25, normalised, then its best segment)", choices=POOLINGS))
+        "ranked on its own, dense and BM25, normalised, then its best segment; default max)", choices=POOLINGS))
     prerequisite_rule: str | None = field(default=None, metadata=_flag(
         "where hard prerequisites go: paper (propagation's score lift only), after-consumer (a top-k tool's missing "
         "hard prerequisites are inserted right after it), bundle (a tool enters the cut only with them); "
-        "default: the recipe's",
+        "default: the recipe's (default: bundle; paper: paper)",
         choices=PREREQUISITE_RULES))
     hard_kinds: tuple[str, ...] = field(default=HARD_KINDS, metadata=_flag(
         "relation kinds that are hard prerequisites, '+'-separated (default state+provenance)", type=_plus_list))
