@@ -111,12 +111,15 @@ def load_retriever(
     callback_manager: Any = None,
     library: ToolLibrary | str | Path | None = None,
     settings: RetrievalSettings | None = None,
+    strict: bool = False,
     **options: Any,
 ) -> Any:
     """A ``cls`` (a LibraRetriever class) from a folder :func:`persist_retriever` wrote.
 
     The config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=`` for
-    one kept elsewhere. ``settings``/``options`` override the stored retrieval settings.
+    one kept elsewhere. ``settings``/``options`` override the stored retrieval settings. ``tools``
+    that differ from the persisted ones are served as :meth:`ToolLibrary.fit` says (``strict=True``:
+    :class:`CatalogMismatchError` instead), and their embeddings are computed anew.
     """
     persist_dir = Path(persist_dir)
     config = _read_config(persist_dir)
@@ -129,16 +132,20 @@ def load_retriever(
     tools = list(tools) if tools is not None else None
     name = config.get("catalog_name") if isinstance(config.get("catalog_name"), str) else "catalog"
     catalog = ToolCatalog.from_tools(tools, name=name) if tools is not None else None
+    source = str(library) if library is not None and not isinstance(library, ToolLibrary) else str(persist_dir)
     if isinstance(library, ToolLibrary):
         pass
     elif library is not None:
-        library = ToolLibrary.load(library, catalog=catalog)
+        library = ToolLibrary.load(library)
     else:
         entry = confined_path(persist_dir, config.get("library", LIBRARY_FILE),
                               error=lambda r: LibraryError(f"{config_path}: 'library' {r}; pass library= to load one from elsewhere"))
-        library = ToolLibrary.load(entry, catalog=catalog)
+        library = ToolLibrary.load(entry)
+    if catalog is not None:  # the tools given now: the library serves those it knows (ToolLibrary.fit)
+        library = library.fit(catalog, strict=strict, source=source)
     stored_embeddings = config.get("embeddings")
-    if cache_dir is None and config.get("method") != "bm25" and isinstance(stored_embeddings, str):
+    same_tools = library.catalog.fingerprint() == config.get("catalog_fingerprint")
+    if cache_dir is None and same_tools and config.get("method") != "bm25" and isinstance(stored_embeddings, str):
         try:
             embeddings_path = confined_path(persist_dir, stored_embeddings, error=LibraryError)
         except LibraryError:

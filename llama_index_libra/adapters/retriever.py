@@ -155,10 +155,11 @@ class LibraRetriever(BaseRetriever):
     def from_tools(cls, tools: Sequence["BaseTool"], *, show_progress: bool = True, **kwargs: Any) -> "LibraRetriever":
         """A retriever over LlamaIndex tools (``FunctionTool``, ``QueryEngineTool``, ...).
 
-        ``library`` is a :class:`ToolLibrary` or the path of a saved one; a saved library built for
-        other tools raises :class:`LibraryError`. Without a library, ``libra`` ranks like ``hybrid``.
-        A list of libraries (each induced over a part of ``tools`` with its own runtime) is merged
-        (:meth:`ToolLibrary.merge`); tools no part covers are ranked without relations.
+        ``library`` is a :class:`ToolLibrary` or the path of a saved one; one built for other versions of
+        the tools serves the tools it knows, and new tools are ranked without relations (a
+        :class:`CatalogMismatchWarning` names them; ``strict=True`` raises :class:`CatalogMismatchError`).
+        Without a library, ``libra`` ranks like ``hybrid``. A list of libraries (each induced over a part
+        of ``tools`` with its own runtime) is merged (:meth:`ToolLibrary.merge`) under the same rules.
         The first call for a catalog embeds every tool (a progress bar shows it unless
         ``show_progress=False``); later calls read the cached embeddings. Every other keyword is
         one of :meth:`_build`'s (``embed_model``, ``method``, ``top_k``, ``always_include``,
@@ -182,13 +183,13 @@ class LibraRetriever(BaseRetriever):
     def from_library(cls, path: str | Path, *, tools: Sequence["BaseTool"] | None = None, **kwargs: Any) -> "LibraRetriever":
         """A retriever over a saved library's catalog (keywords: those of :meth:`_build`).
 
-        With ``tools``, their catalog must be the one the library was built for (else
-        :class:`LibraryError`), and the retriever can serve agents.
+        With ``tools``, the retriever ranks their catalog and can serve agents; a library built for
+        other versions of them is fitted as :meth:`from_tools` says (``strict=True``: an error instead).
         """
         tools = list(tools) if tools is not None else None
-        catalog = ToolCatalog.from_tools(tools) if tools is not None else None
-        lib = ToolLibrary.load(path, catalog=catalog)
-        return cls._build(lib.catalog, tools=tools, library=lib,
+        lib = ToolLibrary.load(path)
+        catalog = ToolCatalog.from_tools(tools, name=lib.catalog.name) if tools is not None else lib.catalog
+        return cls._build(catalog, tools=tools, library=lib.fit(catalog, strict=kwargs.pop("strict", False), source=str(path)),
                           missing_tools_hint=f"LibraRetriever.from_library({str(path)!r}, tools=tools)", **kwargs)
 
     @classmethod
@@ -207,6 +208,7 @@ class LibraRetriever(BaseRetriever):
         show_progress: bool = False,
         settings: RetrievalSettings | None = None,
         missing_tools_hint: str | None = None,
+        strict: bool = False,
         **options: Any,
     ) -> "LibraRetriever":
         """The one constructor the others call.
@@ -214,7 +216,10 @@ class LibraRetriever(BaseRetriever):
         ``embed_model``: a LlamaIndex ``BaseEmbedding``, a model name or folder, or a list of them
         (default: the packaged MiniLM); ``method``: ``libra`` (default), ``hybrid``, ``qts``, ``bm25``
         or ``schema-only``; ``top_k``: tools per query; ``always_include``: tools added to every result;
-        ``cache_dir``: the embedding cache (False: none). ``settings`` (a :class:`RetrievalSettings`)
+        ``cache_dir``: the embedding cache (False: none). ``library``: a :class:`ToolLibrary`, a saved
+        one's path, or a list of them (merged); one built for other tools still serves the tools it knows
+        (:meth:`ToolLibrary.fit`: new tools are ranked without relations, with a warning naming them;
+        ``strict=True`` raises :class:`CatalogMismatchError` instead). ``settings`` (a :class:`RetrievalSettings`)
         holds the retrieval options; ``options`` set single fields of it by keyword (``seeds``,
         ``provider_selection``, ``hops``, ``recipe``, ``base``, ``fusion``, ``query_mode``, ``segmenter``,
         ``rrf_k``, ``prerequisite_rule``, ``hard_kinds``, ``aggregate``, ``kinds``).
@@ -224,10 +229,11 @@ class LibraRetriever(BaseRetriever):
         settings = RetrievalSettings.of(settings, options, where="retrieval option")
         if isinstance(library, (list, tuple)):
             # several libraries, each over its own part of the tools (its own catalog and runtime)
-            library = ToolLibrary.merge(library, name=catalog.name)
-            library.check_tools(catalog)
+            library = ToolLibrary.merge(library, name=catalog.name).fit(catalog, strict=strict, source="the merged libraries")
         elif library is not None and not isinstance(library, ToolLibrary):
-            library = ToolLibrary.load(library, catalog=catalog)
+            library = ToolLibrary.load(library).fit(catalog, strict=strict, source=str(library))
+        elif library is not None:
+            library = library.fit(catalog, strict=strict)
         ranker = ToolRanker(catalog, method=method, embed_model=embed_model, library=library, settings=settings,
                             cache_dir=cache_dir, show_progress=show_progress)
         retriever = cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager)

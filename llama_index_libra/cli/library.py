@@ -237,6 +237,8 @@ def cmd_query(args: argparse.Namespace) -> int:
 def cmd_catalog(args: argparse.Namespace) -> int:
     """``libra catalog``: check a catalog (file, runtime or MCP server), optionally write it and check a library."""
     from llama_index_libra.catalog import ToolCatalog
+
+    runtime = None
     if sum(bool(x) for x in (args.path, args.runtime, args.mcp)) != 1:
         raise CLIError("give one catalog source: a catalog file, --runtime MODULE:FACTORY, or --mcp 'SERVER COMMAND'")
     if args.mcp:
@@ -252,7 +254,8 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     elif args.runtime:
         from llama_index_libra.runtime.loader import load_runtime
 
-        catalog = load_runtime(args.runtime).catalog
+        runtime = load_runtime(args.runtime)
+        catalog = runtime.catalog
         source = args.runtime
     else:
         catalog = ToolCatalog.from_file(args.path)
@@ -273,8 +276,15 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     if args.library:
         from llama_index_libra.library import ToolLibrary
 
-        library = ToolLibrary.load(args.library, catalog=catalog)  # names the changed tools when it does not fit
-        print(f"library {args.library} fits this catalog: {len(library)} relations")
+        library = ToolLibrary.load(args.library).fit(catalog, strict=True, source=args.library)  # names changed tools
+        edited = library.code_changes(runtime) if runtime is not None else []
+        if edited:
+            raise CLIError(f"{args.library}: the code of {', '.join(edited[:8])}{' and more' if len(edited) > 8 else ''} changed since the build; "
+                           "rerun `libra induce` with the first build's --log-dir: only the runs that involve them re-execute")
+        checked = "public metadata and code" if runtime is not None and "tool_code" in library.runtime else "public metadata"
+        print(f"library {args.library} fits this catalog: {len(library)} relations (checked: {checked})")
+        if runtime is None:
+            print("  a catalog file holds no code: give --runtime MODULE:FACTORY to see code-only edits too")
     return 0
 
 
@@ -288,7 +298,8 @@ def register(sub: Any) -> None:
     p.add_argument("--mcp", default=None, metavar="COMMAND",
                    help="the tools an MCP server lists (stdio command, or an http(s) URL); needs the [mcp] extra")
     p.add_argument("--out", default=None, help="write the catalog here (JSON that `libra catalog` reads back with the same fingerprint)")
-    p.add_argument("--library", default=None, help="check that this library was built for the catalog (names changed tools)")
+    p.add_argument("--library", default=None, help="check that this library was built for these tools: names tools whose public metadata changed "
+                        "(and, with --runtime, whose code changed)")
     p.set_defaults(func=cmd_catalog)
 
     p = sub.add_parser("induce", help="build a tool library by executing compositions in a sandbox runtime")
