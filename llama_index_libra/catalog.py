@@ -199,6 +199,11 @@ class ToolCatalog(Sequence[ToolSpec]):
         return f"ToolCatalog(name={self.name!r}, tools={len(self)})"
 
     @property
+    def tools(self) -> list[ToolSpec]:
+        """The tools' specs in catalog order (a new list per access; the catalog itself is a sequence of them)."""
+        return list(self._tools)
+
+    @property
     def names(self) -> list[str]:
         """Tool names in catalog order (a new list per access)."""
         return [t.name for t in self._tools]

@@ -153,7 +153,7 @@ def load_retriever(
         if embeddings_path is not None and embeddings_path.is_file():
             from llama_index_libra.retrieval.dense import encoder_id, resolve_embed_model
 
-            embed_model = resolve_embed_model(embed_model)
+            embed_model = resolve_embed_model(embed_model, quiet=True)
             if encoder_id(embed_model) == config.get("encoder"):
                 cache_dir = persist_dir  # the saved embeddings: no re-embedding
     retriever = cls._build(

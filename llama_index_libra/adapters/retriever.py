@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Collection, Sequence
 
 import llama_index.core.instrumentation as instrument
 from llama_index.core.base.base_retriever import BaseRetriever
@@ -27,6 +27,7 @@ from llama_index_libra.library import ToolLibrary
 from llama_index_libra.retrieval.propagation import Promotion
 from llama_index_libra.retrieval.ranker import RankedTool, ToolRanker, check_method
 from llama_index_libra.retrieval.settings import RetrievalSettings
+from llama_index_libra.retrieval.topk import DEFAULT_TOP_K
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.objects import ObjectRetriever
@@ -86,14 +87,19 @@ class RetrievedTool:
         """A retrieved tool from a ranker result, marked with its ``source``."""
         return cls(ranked.name, float(ranked.score), float(ranked.base_score), tuple(ranked.promotions), source)
 
-    def reasons(self) -> list[str]:
-        """Human-readable reasons, most specific first."""
+    def reasons(self, shown: Collection[str] | None = None) -> list[str]:
+        """Human-readable reasons, most specific first. With ``shown`` (the tools of a result), only
+        promotions by consumers in it are spelled out; the others are counted in one last reason."""
         out = []
         if self.source == SOURCE_EXACT:
             out.append("the query is this tool's name")
         elif self.source == SOURCE_ALWAYS:
             out.append("always included")
-        out.extend(p.describe() for p in self.promotions)
+        inside = [p for p in self.promotions if shown is None or p.consumer in shown]
+        out.extend(p.describe() for p in inside)
+        hidden = len({p.consumer for p in self.promotions} - {p.consumer for p in inside})
+        if hidden:
+            out.append(f"and {hidden} ranked tools below the cut" if hidden > 1 else "and 1 ranked tool below the cut")
         return out
 
 
@@ -127,7 +133,7 @@ class LibraRetriever(BaseRetriever):
         ranker: ToolRanker,
         *,
         tools: Sequence["BaseTool"] | None = None,
-        top_k: int = 20,
+        top_k: int = DEFAULT_TOP_K,
         always_include: Sequence[str] = (),
         callback_manager: CallbackManager | None = None,
         verbose: bool = False,
@@ -201,7 +207,7 @@ class LibraRetriever(BaseRetriever):
         library: ToolLibrary | str | Path | Sequence[ToolLibrary | str | Path] | None = None,
         embed_model: Any = None,
         method: str = "libra",
-        top_k: int = 20,
+        top_k: int = DEFAULT_TOP_K,
         always_include: Sequence[str] = (),
         cache_dir: str | Path | bool | None = None,
         callback_manager: CallbackManager | None = None,
@@ -378,7 +384,8 @@ class LibraRetriever(BaseRetriever):
         )
 
     def explain(self, query: str, top_k: int | None = None) -> str:
-        """The ranked tools for ``query``, one per line, with final/base scores and reasons."""
+        """The ranked tools for ``query``, one per line, with final/base scores and reasons (a reason
+        names only tools of this result; promotions by tools below the cut are counted)."""
         hits = self.rank(query, top_k)
         cfg = self._ranker.config
         settings = f" (base: {self._ranker.base_config.describe()}"
@@ -388,11 +395,12 @@ class LibraRetriever(BaseRetriever):
         settings += ")"
         lines = [f"query: {query!r}", f"method: {self.method}{settings}, {len(hits)} of {len(self.catalog)} tools"]
         width = len(str(len(hits))) if hits else 1
+        shown = {hit.name for hit in hits}
         for i, hit in enumerate(hits, 1):
             line = f"{i:>{width}}. {hit.name}  score={hit.score:.4f}"
             if hit.promoted:
                 line += f" (base {hit.base_score:.4f}, promoted)"
-            reasons = hit.reasons()
+            reasons = hit.reasons(shown)  # reasons that name tools of this result; the rest counted
             if len(reasons) > _EXPLAIN_REASONS:
                 reasons = reasons[:_EXPLAIN_REASONS] + [f"+{len(reasons) - _EXPLAIN_REASONS} more"]
             if reasons:

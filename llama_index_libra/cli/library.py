@@ -37,7 +37,9 @@ def cmd_induce(args: argparse.Namespace) -> int:
         library = library.apply_overrides(load_overrides(args.overrides))
     library.save(out)
     report.write(report_path)
-    print(report.summary())
+    from llama_index_libra.induction.reporting import framed_summary
+
+    print(framed_summary(report, f"induction report (also in {report_path})"))
     if proposer is not None:
         stats = proposer.stats()
         print(f"contracts by {stats['proposer']}: {stats['llm_calls']} LLM calls ({stats.get('llm_seconds', 0):.1f} s), "
@@ -166,7 +168,9 @@ def _format_relation(r: Any, *, evidence: bool) -> str:
     fields = "" if r.provider_field is None and r.consumer_field is None else f" [{r.provider_field} -> {r.consumer_field}]"
     line = f"  {r.provider} -> {r.consumer} ({r.kind}){fields}"
     if evidence and r.evidence:
-        line += "\n      evidence: " + json.dumps(r.evidence, ensure_ascii=False)[:600]
+        from llama_index_libra.cli.evidence import evidence_lines
+
+        line += "".join(f"\n      {text}" for text in evidence_lines(r.evidence))
     return line
 
 
@@ -180,6 +184,12 @@ def cmd_show(args: argparse.Namespace) -> int:
           f"({', '.join(f'{k} {v}' for k, v in counts.items())}), {len(library.candidates)} schema-only candidates")
     if library.overrides:
         print(f"overrides applied: {len(library.overrides.get('pin', []))} pinned, {len(library.overrides.get('veto', []))} vetoed")
+    if args.tool and args.json:  # every relation of the tool with its whole evidence, for a program or a pager
+        library.catalog.get(args.tool)
+        print(json.dumps({"consumer_of": [r.to_json() for r in library.relations_of(args.tool, role="consumer")],
+                          "provider_of": [r.to_json() for r in library.relations_of(args.tool, role="provider")]},
+                         ensure_ascii=False, indent=1, sort_keys=True))
+        return 0
     if args.tool:
         library.catalog.get(args.tool)  # clear error for unknown names
         print(f"\nprerequisites of {args.tool} (providers):")
@@ -291,6 +301,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     """Add ``catalog``, ``induce``, ``show`` and ``query`` to the ``libra`` subcommands."""
     from llama_index_libra.retrieval.settings import RetrievalSettings
+    from llama_index_libra.retrieval.topk import DEFAULT_TOP_K
 
     p = sub.add_parser("catalog", help="check a tool catalog file (JSON, {\"tools\": [...]} or JSONL of function docs)")
     p.add_argument("path", nargs="?", default=None, help="a catalog file (or give --runtime)")
@@ -353,13 +364,15 @@ def register(sub: Any) -> None:
     p = sub.add_parser("show", help="statistics of a library, or the relations of one tool with evidence")
     p.add_argument("library")
     p.add_argument("--tool", default=None, help="show this tool's providers and consumers")
-    p.add_argument("--evidence", action="store_true", help="print the calls that admitted each relation")
+    p.add_argument("--evidence", action="store_true", help="print the calls that admitted each relation, one line each")
+    p.add_argument("--json", action="store_true", help="with --tool: the tool's relations and their whole evidence as JSON")
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("query", help="rank a library's tools for a query, with the reasons for promotions")
     p.add_argument("library")
     p.add_argument("query")
-    p.add_argument("--k", type=positive_int, default=15, help="top_k (default 15)")
+    p.add_argument("--k", type=positive_int, default=DEFAULT_TOP_K,
+                   help=f"tools returned, LibraRetriever's top_k (default {DEFAULT_TOP_K}, as in the API)")
     p.add_argument("--method", default="libra", help="bm25, qts, hybrid, schema-only or libra (default)")
     p.add_argument("--always-include", default=None, help="comma-separated tools always in the result")
     p.add_argument("--cache-dir", default=None, help="embedding cache folder")

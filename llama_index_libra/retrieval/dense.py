@@ -65,7 +65,7 @@ class DenseIndex:
         show_progress: bool = False,
     ) -> None:
         self.catalog = catalog
-        self.embed_model = resolve_embed_model(embed_model)
+        self.embed_model = resolve_embed_model(embed_model, quiet=not show_progress)
         self.encoder = encoder_id(self.embed_model)
         self.cache_path = None if cache_dir is False else self.cache_path_in(cache_dir)
         self.matrix = self._load_or_embed(show_progress)
