@@ -27,6 +27,7 @@ _EXPORTS = {
     "LibraRetriever": "llama_index_libra.adapters.retriever",
     "LibraToolRetrieverTool": "llama_index_libra.adapters.tool",
     "AgenticToolRetriever": "llama_index_libra.adapters.agentic",
+    "HistoryAwareToolRetriever": "llama_index_libra.adapters.history",
     "Runtime": "llama_index_libra.runtime.base",
     "PythonRuntime": "llama_index_libra.runtime.python",
     "BFCLRuntime": "llama_index_libra.benchmarks.bfcl",

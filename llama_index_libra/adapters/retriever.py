@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Collection, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import llama_index.core.instrumentation as instrument
 from llama_index.core.base.base_retriever import BaseRetriever
@@ -21,10 +21,10 @@ from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from llama_index_libra.adapters import persist as _persist
 from llama_index_libra.adapters.persist import LIBRARY_FILE, RETRIEVER_CONFIG_FILE, RETRIEVER_FORMAT
+from llama_index_libra.adapters.results import SOURCE_ALWAYS, SOURCE_EXACT, RetrievedTool, _promotion_record
 from llama_index_libra.adapters.text import format_signature, format_tool, tool_node_id
-from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.library import ToolLibrary
-from llama_index_libra.retrieval.propagation import Promotion
 from llama_index_libra.retrieval.ranker import RankedTool, ToolRanker, check_method
 from llama_index_libra.retrieval.settings import RetrievalSettings
 from llama_index_libra.retrieval.topk import DEFAULT_TOP_K
@@ -53,67 +53,6 @@ dispatcher = instrument.get_dispatcher(__name__)
 # (and their deprecated names ``variant`` and ``prerequisites``).
 RETRIEVAL_OPTIONS = tuple(f for f in RetrievalSettings.__dataclass_fields__)
 _EXPLAIN_REASONS = 3  # reasons shown per tool by explain(); node metadata keeps them all
-
-# Where a retrieved tool came from.
-SOURCE_RANKED = "ranked"
-SOURCE_EXACT = "exact-name"
-SOURCE_ALWAYS = "always-include"
-
-
-# --------------------------------------------------------------------------- results
-
-
-@dataclass(frozen=True)
-class RetrievedTool:
-    """One retrieved tool and why it is in the result.
-
-    ``source`` is ``"ranked"`` (the method's ranking), ``"exact-name"`` (the query named it) or
-    ``"always-include"`` (configured to be always present).
-    """
-
-    name: str
-    score: float
-    base_score: float
-    promotions: tuple[Promotion, ...] = ()
-    source: str = SOURCE_RANKED
-
-    @property
-    def promoted(self) -> bool:
-        """Whether propagation raised the tool above its base score."""
-        return self.score > self.base_score
-
-    @classmethod
-    def from_ranked(cls, ranked: RankedTool, source: str = SOURCE_RANKED) -> "RetrievedTool":
-        """A retrieved tool from a ranker result, marked with its ``source``."""
-        return cls(ranked.name, float(ranked.score), float(ranked.base_score), tuple(ranked.promotions), source)
-
-    def reasons(self, shown: Collection[str] | None = None) -> list[str]:
-        """Human-readable reasons, most specific first. With ``shown`` (the tools of a result), only
-        promotions by consumers in it are spelled out; the others are counted in one last reason."""
-        out = []
-        if self.source == SOURCE_EXACT:
-            out.append("the query is this tool's name")
-        elif self.source == SOURCE_ALWAYS:
-            out.append("always included")
-        inside = [p for p in self.promotions if shown is None or p.consumer in shown]
-        out.extend(p.describe() for p in inside)
-        hidden = len({p.consumer for p in self.promotions} - {p.consumer for p in inside})
-        if hidden:
-            out.append(f"and {hidden} ranked tools below the cut" if hidden > 1 else "and 1 ranked tool below the cut")
-        return out
-
-
-def _promotion_record(p: Promotion) -> dict[str, Any]:
-    return {
-        "consumer": p.consumer,
-        "kind": p.kind,
-        "provider_field": p.provider_field,
-        "consumer_field": p.consumer_field,
-        "selected_by": p.selected_by,
-        "hop": p.hop,
-        "reason": p.describe(),
-    }
-
 
 # --------------------------------------------------------------------------- the retriever
 
@@ -148,13 +87,17 @@ class LibraRetriever(BaseRetriever):
         self._tools: dict[str, BaseTool] | None = None
         if tools is not None:
             self._tools = _tools_by_name(tools, catalog)
+        self._index_short_names()
+        # how to rebuild this retriever with tool objects, for the error an agent adapter raises
+        self._missing_tools_hint = "LibraRetriever.from_tools(tools, ...)"
+        super().__init__(callback_manager=callback_manager, verbose=verbose)
+
+    def _index_short_names(self) -> None:
+        catalog = self.catalog
         shorts: dict[str, list[str]] = {}
         for name in catalog.names:
             shorts.setdefault(catalog.get(name).short_name, []).append(name)
         self._short_names = {s: names[0] for s, names in shorts.items() if len(names) == 1 and s not in catalog}
-        # how to rebuild this retriever with tool objects, for the error an agent adapter raises
-        self._missing_tools_hint = "LibraRetriever.from_tools(tools, ...)"
-        super().__init__(callback_manager=callback_manager, verbose=verbose)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -178,6 +121,14 @@ class LibraRetriever(BaseRetriever):
     def from_defaults(cls, tools: Sequence["BaseTool"], **kwargs: Any) -> "LibraRetriever":
         """LlamaIndex-style alias of :meth:`from_tools`."""
         return cls.from_tools(tools, **kwargs)
+
+    @classmethod
+    def from_openapi(cls, document: Any, **kwargs: Any) -> "LibraRetriever":
+        """A retriever over an OpenAPI 3 / Swagger 2 document's operations, with no build step (one tool per
+        operation, ranked by the base score: ``LibraRetriever.from_openapi("api.json").explain("add a pet")``).
+        It ranks and explains; an agent needs callable tools (``from_tools``) and prerequisites need a
+        library induced in a sandbox. Keywords: those of :meth:`from_catalog`."""
+        return cls.from_catalog(ToolCatalog.from_openapi(document), **kwargs)
 
     @classmethod
     def from_catalog(cls, catalog: ToolCatalog, **kwargs: Any) -> "LibraRetriever":
@@ -290,6 +241,32 @@ class LibraRetriever(BaseRetriever):
             return None
         return [self._tools[n] for n in self.catalog.names]
 
+    # ------------------------------------------------------------------ growing
+    def insert_tool(self, tool: "BaseTool | ToolSpec", *, show_progress: bool = False) -> None:
+        """Add one tool without a rebuild (as ``ObjectIndex.insert_object``); see :meth:`insert_tools`."""
+        self.insert_tools([tool], show_progress=show_progress)
+
+    def insert_tools(self, tools: Sequence["BaseTool | ToolSpec"], *, show_progress: bool = False) -> None:
+        """Add tools without a rebuild: only they are embedded, and they are ranked from the next query on,
+        by the base score (the library has no relations for them until a build covers them). A retriever
+        with tool objects (``from_tools``) takes LlamaIndex tools, which its object retrievers then return
+        too; a catalog-only one also takes :class:`ToolSpec` s. Names must be new."""
+        from llama_index_libra.catalog import ToolSpec
+        from llama_index_libra.retrieval.extend import extend_ranker
+
+        tools = list(tools)
+        specs = [t if isinstance(t, ToolSpec) else ToolCatalog.from_tools([t])[0] for t in tools]
+        if self._tools is not None and any(isinstance(t, ToolSpec) for t in tools):
+            raise ValueError("this retriever serves tool objects to agents: insert LlamaIndex tools, not ToolSpecs")
+        taken = [s.name for s in specs if s.name in self.catalog]
+        if taken or len({s.name for s in specs}) < len(specs):
+            raise ValueError(f"insert_tools needs new, distinct names: {', '.join(taken) or 'duplicates in the list'}")
+        catalog = ToolCatalog([*self.catalog, *specs], name=self.catalog.name)
+        self._ranker = extend_ranker(self._ranker, catalog, show_progress=show_progress)
+        if self._tools is not None:
+            self._tools.update({s.name: t for s, t in zip(specs, tools)})
+        self._index_short_names()
+
     # ------------------------------------------------------------------ ranking
     def exact_name(self, query: str) -> str | None:
         """The catalog tool that ``query`` names exactly (full name, or an unambiguous short name)."""
@@ -369,17 +346,16 @@ class LibraRetriever(BaseRetriever):
     # ------------------------------------------------------------------ agents
     def as_object_retriever(self, node_postprocessors: Sequence[Any] | None = None) -> "ObjectRetriever[BaseTool]":
         """An ``ObjectRetriever[BaseTool]`` for ``FunctionAgent``/``ReActAgent(tool_retriever=...)``."""
-        from llama_index.core.objects import ObjectRetriever, SimpleToolNodeMapping
+        from llama_index.core.objects import ObjectRetriever
 
-        tools = self.tools
-        if tools is None:
+        if self._tools is None:
             raise ValueError(
                 "this LibraRetriever was built without tool objects; "
                 f"build it with {self._missing_tools_hint} to give it to an agent"
             )
         return ObjectRetriever(
             retriever=self,
-            object_node_mapping=SimpleToolNodeMapping(tools),
+            object_node_mapping=_live_tool_mapping(self._tools),
             node_postprocessors=list(node_postprocessors or []),
         )
 
@@ -427,6 +403,17 @@ class LibraRetriever(BaseRetriever):
         library kept elsewhere), and ``settings`` or single settings fields to override the stored ones.
         """
         return _persist.load_retriever(cls, persist_dir, **kwargs)
+
+
+def _live_tool_mapping(tools: dict[str, "BaseTool"]) -> Any:
+    """A tool node mapping that reads the retriever's own name -> tool dict at each lookup (inserted tools too)."""
+    from llama_index.core.objects import SimpleToolNodeMapping
+
+    class _LiveToolMapping(SimpleToolNodeMapping):
+        def _from_node(self, node: Any) -> "BaseTool":
+            return tools[node.metadata["name"]]
+
+    return _LiveToolMapping([])
 
 
 def _check_top_k(top_k: int) -> int:

@@ -216,22 +216,42 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _library_or_catalog(path: str) -> tuple[Any, Any]:
+    """(library, None) for a library file, (None, catalog) for a catalog file or an OpenAPI document."""
+    from llama_index_libra.catalog import CatalogError, ToolCatalog
+    from llama_index_libra.library import LibraryError, ToolLibrary
+
+    if Path(path).suffix.lower() in (".yaml", ".yml"):  # only an OpenAPI document is YAML here
+        return None, ToolCatalog.from_openapi(path)
+    try:
+        return ToolLibrary.load(path), None
+    except LibraryError as exc:
+        if "not a llama-index-libra tool library" not in str(exc) and "is corrupt" not in str(exc):
+            raise
+        try:
+            return None, ToolCatalog.from_file(path)
+        except CatalogError as not_catalog:
+            raise CLIError(f"{exc}; nor is it a catalog file or an OpenAPI document ({not_catalog})") from None
+
+
 def cmd_query(args: argparse.Namespace) -> int:
-    """Rank a library's tools through :class:`LibraRetriever`, so the CLI answers exactly like the API."""
+    """Rank a library's tools through :class:`LibraRetriever`, so the CLI answers exactly like the API; a
+    catalog file or an OpenAPI document is searched as it is (no build step, so no prerequisites)."""
     import sys
 
     from llama_index_libra.adapters.retriever import LibraRetriever
     from llama_index_libra.retrieval.settings import RetrievalSettings
 
-    retriever = LibraRetriever.from_library(
-        args.library,
-        embed_model=embed_models(args.embed_model),
-        method=args.method,
-        top_k=args.k,
-        always_include=[n for n in (args.always_include or "").split(",") if n],
-        cache_dir=args.cache_dir,
-        settings=RetrievalSettings.from_arguments(args),
-    )
+    library, catalog = _library_or_catalog(args.library)
+    options = dict(embed_model=embed_models(args.embed_model), method=args.method, top_k=args.k,
+                   always_include=[n for n in (args.always_include or "").split(",") if n], cache_dir=args.cache_dir,
+                   settings=RetrievalSettings.from_arguments(args))
+    if library is not None:
+        retriever = LibraRetriever.from_catalog(library.catalog, library=library, **options)
+    else:
+        retriever = LibraRetriever.from_catalog(catalog, **options)
+        print(f"{args.library}: {len(catalog)} tools searched without a library (no prerequisites promoted; "
+              "`libra induce` over a sandbox runtime builds one)", file=sys.stderr)
     hits = retriever.rank(args.query)
     if not args.query.strip():
         print("empty query: no ranking signal" + (", only the always-included tools" if hits else ", no tools"), file=sys.stderr)
@@ -239,7 +259,7 @@ def cmd_query(args: argparse.Namespace) -> int:
         mark = "  (promoted)" if tool.promoted else ""
         source = f"  [{tool.source}]" if tool.source != "ranked" else ""
         print(f"{rank:>3}. {tool.name}  score {tool.score:.4f}  base {tool.base_score:.4f}{mark}{source}")
-        for reason in tool.reasons():
+        for reason in tool.reasons({hit.name for hit in hits}):
             print(f"       why: {reason}")
     return 0
 
@@ -368,8 +388,9 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="with --tool: the tool's relations and their whole evidence as JSON")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("query", help="rank a library's tools for a query, with the reasons for promotions")
-    p.add_argument("library")
+    p = sub.add_parser("query", help="rank a library's tools for a query, with the reasons for promotions; "
+                                      "or search a catalog file or an OpenAPI document directly (no build step)")
+    p.add_argument("library", help="a library file, a catalog file, or an OpenAPI document (JSON or YAML)")
     p.add_argument("query")
     p.add_argument("--k", type=positive_int, default=DEFAULT_TOP_K,
                    help=f"tools returned, LibraRetriever's top_k (default {DEFAULT_TOP_K}, as in the API)")
