@@ -30,6 +30,7 @@ _EXPORTS = {
     "HistoryAwareToolRetriever": "llama_index_libra.adapters.history",
     "Runtime": "llama_index_libra.runtime.base",
     "PythonRuntime": "llama_index_libra.runtime.python",
+    "MCPRuntime": "llama_index_libra.runtime.mcp",
     "BFCLRuntime": "llama_index_libra.benchmarks.bfcl",
     "Contract": "llama_index_libra.contracts.model",
     "SchemaContractProposer": "llama_index_libra.contracts.proposer",
