@@ -37,7 +37,11 @@ def unguarded_main_call() -> str | None:
     """``"script.py, line N"`` when this call was reached from a top-level statement of the main
     script that is not under its ``__main__`` guard (workers would run it again); None otherwise
     (an interactive session, a guarded script, a command such as ``libra``)."""
-    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    main = sys.modules.get("__main__")
+    name = getattr(getattr(main, "__spec__", None), "name", None)
+    if name is not None and (name == "__main__" or name.endswith(".__main__")):
+        return None  # `python -m package`: spawned workers do not run a package's __main__ again (multiprocessing.spawn)
+    path = getattr(main, "__file__", None)
     if not isinstance(path, str) or not os.path.isfile(path):
         return None
     frame = sys._getframe(1)

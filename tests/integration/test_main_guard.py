@@ -95,6 +95,20 @@ def test_guarded_lines(source: str, line: int, guarded: bool) -> None:
     assert (line in guarded_lines(source)) is guarded
 
 
+def test_a_package_run_with_dash_m_keeps_the_process_pool(tmp_path: Path) -> None:
+    """`python -m pkg` runs pkg/__main__.py, which spawned workers never run again: no warning."""
+    package = tmp_path / "buildpkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "__main__.py").write_text(SCRIPT)
+    (tmp_path / "notes_tools.py").write_text(TOOLS_MODULE)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-m", "buildpkg"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "__main__" not in done.stderr and "process" in done.stdout
+
+
 def test_no_script_no_warning() -> None:
     """Under pytest (``__main__`` is pytest's entry point, and this call is not at its top level)."""
     assert unguarded_main_call() is None
