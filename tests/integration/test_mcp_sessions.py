@@ -1,6 +1,6 @@
 """MCP: one session per tool set, and induction over a stateful server (issue #24, item 5).
 
-The server (``tests/support/budget_mcp_server.py``) keeps budgets in its memory, so a client that opens
+The server (``examples/budget_mcp_server.py``) keeps budgets in its memory, so a client that opens
 a session per call (as ``llama-index-tools-mcp``'s does) gets "no budget B1" after creating B1.
 """
 
@@ -18,9 +18,9 @@ pytest.importorskip("llama_index.tools.mcp")
 from llama_index_libra.induction import induce  # noqa: E402
 from llama_index_libra.runtime.mcp import MCPRuntime, MCPState, mcp_output  # noqa: E402
 from llama_index_libra.sources.mcp import MCPSession, catalog_from_mcp, mcp_tools  # noqa: E402
-from tests.support.paths import SUPPORT  # noqa: E402
+from tests.support.paths import EXAMPLES  # noqa: E402
 
-SERVER = [str(SUPPORT / "budget_mcp_server.py")]
+SERVER = [str(EXAMPLES / "budget_mcp_server.py")]
 
 
 def _value(output) -> dict:

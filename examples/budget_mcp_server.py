@@ -1,10 +1,10 @@
-"""A stateful MCP server over stdio for the tests: budgets and expenses kept in the server's memory.
+"""A stateful MCP server over stdio: budgets and expenses kept in the server's memory (README, MCP servers).
 
 ``create_budget`` returns an id (``B1``, ``B2`` ... from a counter, so replies repeat from a fresh
 state); ``record_expense`` refuses an unknown budget; ``reset`` and ``view_state`` are what a server
 offers to be induced over quickly (a reset instead of a new process per state, a read-only view).
 
-    python tests/support/budget_mcp_server.py      # speaks MCP on stdin/stdout
+    python examples/budget_mcp_server.py      # speaks MCP on stdin/stdout
 """
 
 from __future__ import annotations
