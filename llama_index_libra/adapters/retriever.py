@@ -430,8 +430,35 @@ class LibraRetriever(BaseRetriever):
         return _persist.load_retriever(cls, persist_dir, **kwargs)
 
 
-from llama_index_libra.baselines.artifact import BASELINE_METHODS, BaselineArtifact
-from llama_index_libra.catalog import ToolCatalog, ToolSpec
+def _live_tool_mapping(tools: dict[str, "BaseTool"]) -> Any:
+    """A tool node mapping that reads the retriever's own name -> tool dict at each lookup (inserted tools too)."""
+    from llama_index.core.objects import SimpleToolNodeMapping
+
+    class _LiveToolMapping(SimpleToolNodeMapping):
+        def _from_node(self, node: Any) -> "BaseTool":
+            return tools[node.metadata["name"]]
+
+    return _LiveToolMapping([])
+
+
+def _baseline_ranker(catalog: ToolCatalog, method: str, baseline: BaselineArtifact | str | Path | None,
+                     options: Mapping[str, Any] | None, *, library: Any, settings: RetrievalSettings, embed_model: Any,
+                     cache_dir: Any, show_progress: bool) -> Any:
+    """The BaselineRanker of ``method`` over ``catalog``; ValueError for a missing or mismatched artifact."""
+    from llama_index_libra.baselines.ranker import BaselineRanker
+
+    if method not in BASELINE_METHODS:
+        raise ValueError(f"baseline= and baseline_options= are for the methods {', '.join(BASELINE_METHODS)}, not {method!r}")
+    if baseline is None:
+        raise ValueError(f"method {method!r} ranks with its baseline artifact: pass baseline=PATH "
+                         f"(written by `libra baseline build --method {method}`)")
+    if library is not None:
+        raise ValueError(f"method {method!r} ranks with its baseline artifact, not a tool library: drop library=")
+    artifact = baseline if isinstance(baseline, BaselineArtifact) else BaselineArtifact.load(baseline, catalog=catalog)
+    if artifact.method != method:
+        raise ValueError(f"the baseline artifact is a {artifact.method} build; pass method={artifact.method!r}")
+    return BaselineRanker(artifact, catalog, embed_model=embed_model, cache_dir=cache_dir, show_progress=show_progress,
+                          settings=settings, **dict(options or {}))
 
 
 def _check_top_k(top_k: int) -> int:
