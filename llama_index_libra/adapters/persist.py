@@ -64,6 +64,7 @@ def persist_retriever(retriever: Any, persist_dir: str | Path) -> Path:
         "catalog_name": retriever.catalog.name,
         "method": retriever.method,
         "top_k": retriever.top_k,
+        "token_budget": retriever.token_budget,
         "always_include": list(retriever.always_include),
         "encoder": dense.encoder if dense is not None else None,
         "retrieval": ranker.retrieval_settings.to_json(),
@@ -119,14 +120,20 @@ def load_retriever(
     callback_manager: Any = None,
     library: ToolLibrary | str | Path | None = None,
     settings: RetrievalSettings | None = None,
+    tokenizer: Any = None,
+    reranker: Any = None,
+    strict: bool = False,
     baseline_options: dict[str, Any] | None = None,
     **options: Any,
 ) -> Any:
     """A ``cls`` (a LibraRetriever class) from a folder :func:`persist_retriever` wrote.
 
     The config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=`` for
-    one kept elsewhere. ``settings``/``options`` override the stored retrieval settings, and
-    ``baseline_options`` a baseline's stored query-time options.
+    one kept elsewhere. ``settings``/``options`` override the stored retrieval settings,
+    ``baseline_options`` a baseline's stored query-time options; ``tokenizer`` and ``reranker``
+    (never stored) are passed on to the retriever. ``tools`` that differ from the persisted ones are
+    served as :meth:`ToolLibrary.fit` says (``strict=True``: :class:`CatalogMismatchError` instead),
+    and their embeddings are computed anew.
     """
     persist_dir = Path(persist_dir)
     config = _read_config(persist_dir)
@@ -139,16 +146,20 @@ def load_retriever(
     tools = list(tools) if tools is not None else None
     name = config.get("catalog_name") if isinstance(config.get("catalog_name"), str) else "catalog"
     catalog = ToolCatalog.from_tools(tools, name=name) if tools is not None else None
+    source = str(library) if library is not None and not isinstance(library, ToolLibrary) else str(persist_dir)
     if isinstance(library, ToolLibrary):
         pass
     elif library is not None:
-        library = ToolLibrary.load(library, catalog=catalog)
+        library = ToolLibrary.load(library)
     else:
         entry = confined_path(persist_dir, config.get("library", LIBRARY_FILE),
                               error=lambda r: LibraryError(f"{config_path}: 'library' {r}; pass library= to load one from elsewhere"))
-        library = ToolLibrary.load(entry, catalog=catalog)
+        library = ToolLibrary.load(entry)
+    if catalog is not None:  # the tools given now: the library serves those it knows (ToolLibrary.fit)
+        library = library.fit(catalog, strict=strict, source=source)
     stored_embeddings = config.get("embeddings")
-    if cache_dir is None and config.get("method") != "bm25" and isinstance(stored_embeddings, str):
+    same_tools = library.catalog.fingerprint() == config.get("catalog_fingerprint")
+    if cache_dir is None and same_tools and config.get("method") != "bm25" and isinstance(stored_embeddings, str):
         try:
             embeddings_path = confined_path(persist_dir, stored_embeddings, error=LibraryError)
         except LibraryError:
@@ -156,7 +167,7 @@ def load_retriever(
         if embeddings_path is not None and embeddings_path.is_file():
             from llama_index_libra.retrieval.dense import encoder_id, resolve_embed_model
 
-            embed_model = resolve_embed_model(embed_model)
+            embed_model = resolve_embed_model(embed_model, quiet=True)
             if encoder_id(embed_model) == config.get("encoder"):
                 cache_dir = persist_dir  # the saved embeddings: no re-embedding
     baseline: dict[str, Any] = {}
@@ -173,6 +184,9 @@ def load_retriever(
         embed_model=embed_model,
         method=config["method"],
         top_k=config["top_k"],
+        token_budget=_stored_budget(config, config_path),
+        tokenizer=tokenizer,
+        reranker=reranker,
         always_include=config.get("always_include", []),
         cache_dir=cache_dir,
         callback_manager=callback_manager,
@@ -183,6 +197,19 @@ def load_retriever(
     if dense is not None and stored is not None and dense.encoder != stored:
         log.warning("%s was persisted with encoder %s but is loaded with %s: scores will differ", persist_dir, stored, dense.encoder)
     return retriever
+
+
+def _stored_budget(config: dict[str, Any], config_path: Path) -> int | None:
+    """The stored ``token_budget`` (absent in files of earlier releases), validated."""
+    from llama_index_libra.retrieval.budget import check_budget
+
+    value = config.get("token_budget")
+    if value is None:
+        return None
+    try:
+        return check_budget(value)
+    except ValueError as exc:
+        raise LibraryError(f"{config_path}: {exc}") from None
 
 
 def _stored_baseline(persist_dir: Path, config: dict[str, Any], catalog: ToolCatalog,

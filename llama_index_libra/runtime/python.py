@@ -273,11 +273,11 @@ def _with_param_docs(catalog: ToolCatalog, docstrings: list[str | None]) -> Tool
     docstring writes (``Args:`` and the like): examples, allowed values and layouts stated there
     belong to the tool's public metadata, as a reader of the code sees them."""
     from llama_index_libra.catalog import ToolSpec
-    from llama_index_libra.schemas.docstrings import param_docs
+    from llama_index_libra.schemas.docstrings import parameter_sections
 
     specs, changed = [], False
     for spec, doc in zip(catalog, docstrings):
-        docs = param_docs(doc)
+        docs = parameter_sections(doc) if doc else {}
         props = (spec.parameters or {}).get("properties") or {}
         missing = {n: d for n, d in docs.items() if isinstance(props.get(n), dict) and not props[n].get("description")}
         if not missing:
