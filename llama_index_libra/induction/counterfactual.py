@@ -25,13 +25,14 @@ _OMIT = object()
 
 
 def free_text(value: Any) -> bool:
-    """Text anyone could type (words, names, titles, message bodies): a string of letters only, or
-    with spaces. Ids, codes, paths, dates and encoded payloads hold a digit or a separator."""
+    """Text anyone could type (words, names, titles, message bodies): a word (not all capitals), or
+    text with spaces. Ids, codes (``USD``, ``CCO``), paths, dates and encoded payloads hold a digit,
+    a separator or only capitals."""
     if isinstance(value, list):
         return bool(value) and all(free_text(v) for v in value)
     if not isinstance(value, str):
         return False
-    return any(c.isspace() for c in value.strip()) or value.isalpha()
+    return any(c.isspace() for c in value.strip()) or (value.isalpha() and not value.isupper())
 
 
 class CounterfactualTests:
