@@ -128,6 +128,12 @@ class Runtime(abc.ABC):
     # (runtime/isolation.py), so a call that crashes its process or hangs where no alarm reaches it
     # costs that call only; "none": in the calling process (faster; such a call stops the build).
     isolation: str = "process"
+    # Whether the calls already run outside this process, in a worker the runtime drives over a pipe
+    # or a socket. True: ``isolation="process"`` runs them here, since a forked call process would
+    # share the worker's channel (and a kill mid-request would leave a reply for the next call);
+    # False: isolate them; None: decided by ``runtime/isolation.py``, which looks for a worker handle
+    # (a PipeChannel, a Popen, a multiprocessing Process or Connection, a socket) among the attributes.
+    calls_out_of_process: bool | None = None
 
     # ---- state
 

@@ -17,7 +17,8 @@ worker script calls ``serve`` of ``_pipe_serve.py`` (standard library only, load
   call process, say) sees it as closed (:meth:`PipeChannel.alive` is False, :meth:`request` raises)
   and never reads a reply meant for its parent; its owner opens a new one;
 * **restart**: a timeout (or ``cpu_s`` of CPU time, read from ``/proc`` on Linux) kills the worker's
-  whole process group, and any failure leaves the channel closed; :meth:`PipeChannel.request` raises
+  whole process group, and any failure leaves the channel closed, as does a wait interrupted by an
+  exception (the in-process timeout alarm of :meth:`Runtime.call`, Ctrl-C); :meth:`PipeChannel.request` raises
   :class:`ChannelTimeout` or :class:`WorkerDied` and the owner starts a new channel (the worker's
   state is gone with it). Workers opened from the main thread die with their owner on Linux.
 """
@@ -189,12 +190,20 @@ class PipeChannel:
             data = json.dumps({**(payload or {}), "op": op, "id": request_id}, ensure_ascii=True,
                               allow_nan=False).encode("ascii") + b"\n"
             try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(self._req, view):]
-            except OSError:
-                raise self._died("before the request was sent") from None
-            reply = self._read_reply(request_id, timeout_s, "before replying", cpu_s)
+                try:
+                    view = memoryview(data)
+                    while view:
+                        view = view[os.write(self._req, view):]
+                except OSError:
+                    raise self._died("before the request was sent") from None
+                reply = self._read_reply(request_id, timeout_s, "before replying", cpu_s)
+            except ChannelError:
+                raise
+            except BaseException:
+                # interrupted mid-request (a call's timeout alarm, Ctrl-C): the worker is still busy
+                # with a request nobody waits for, so it goes; the next request starts a new one
+                self.close()
+                raise
         if not reply.get("ok"):
             raise RemoteError(str(reply.get("error") or "error"))
         return reply.get("result")

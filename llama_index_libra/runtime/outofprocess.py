@@ -114,6 +114,7 @@ class SubprocessRuntime(Runtime):
     """
 
     timeout_mode = "thread"  # unused: call() enforces its own limit on the pipe
+    calls_out_of_process = True  # the worker runs them: per-call isolation must not fork around its pipe
 
     def __init__(
         self,

@@ -280,6 +280,8 @@ class PythonRuntime(Runtime):
             the deprecated name).
     """
 
+    calls_out_of_process = False  # the tools run in this process: isolate them
+
     def __init__(
         self,
         tools: Iterable[Any],
