@@ -148,6 +148,7 @@ class BuildReport:
     tools_succeeded: int = 0
     relations_pruned: int = 0
     never_succeeded: dict[str, dict[str, Any]] = field(default_factory=dict)
+    pool_restarts: int = 0  # process pools restarted after a worker died (their unfinished chunks ran again)
 
     @property
     def s_per_1000_candidates(self) -> float:
@@ -169,7 +170,7 @@ class BuildReport:
             f"tools {self.tools} | succeeded {self.tools_succeeded}/{self.tools} | candidate compositions "
             f"{self.candidates} | relations: {rel}",
             f"runs {self.runs} (memo hits {self.memo_hits}, log hits {self.log_hits}, errors {self.errors}, "
-            f"timeouts {self.timeouts}) | executor {self.executor} x{self.workers} | "
+            f"timeouts {self.timeouts}) | executor {self.executor} x{self.workers}{f' (pool restarted {self.pool_restarts}x)' if self.pool_restarts else ''} | "
             f"states explored {self.states_explored} (goal-directed past max_depth {self.goal_states}, "
             f"value-only {self.value_states}, longest path {self.max_path}), transitions {self.transitions}",
             f"cut by bounds: states beyond the depth bounds {self.states_cut_depth}, states over max_states "
@@ -819,6 +820,7 @@ def induce(
         report.tests_s = time.perf_counter() - t_tests
     finally:
         pool.close()
+        report.pool_restarts = int(getattr(pool, "restarts", 0) or 0)
         if progress is not None:
             progress.close()
         stop.__exit__(None, None, None)

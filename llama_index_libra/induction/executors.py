@@ -23,6 +23,9 @@ __all__ = ["Executor", "SerialExecutor", "ProcessExecutor", "RayExecutor", "reso
 
 logger = logging.getLogger("llama_index_libra")
 
+# How many times one map may restart the pool after a worker died before the build stops.
+MAX_POOL_RESTARTS = 3
+
 _CTX: dict[str, Any] = {}
 
 
@@ -171,6 +174,7 @@ class Executor(abc.ABC):
 
     name = "executor"
     workers = 1
+    restarts = 0  # pools restarted after a worker died
 
     def prestart(self, warm: Sequence[str] = ()) -> None:
         """Start workers early, before the context exists (overlaps their start-up with the
@@ -216,6 +220,7 @@ class ProcessExecutor(Executor):
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
+        self.restarts = 0  # pools restarted after a worker died (per build: see close)
         self._pool = None
         self._ctx_path: str | None = None
         self._shared_paths: list[str] = []
@@ -261,41 +266,64 @@ class ProcessExecutor(Executor):
         return SharedFile(path)
 
     def map(self, fn: Callable[..., Any], batches: Sequence[tuple]) -> list[Any]:
+        """Results in order. A worker that dies (the OOM killer, a segfault in the engine's own code, a
+        stray signal) costs the chunks that were not finished: the pool is restarted and they run again,
+        giving the results an undisturbed pool gives (a chunk is a function of the context and its
+        arguments; runs a dead worker logged are served from the run log). Past ``MAX_POOL_RESTARTS``
+        in one map (a tool that kills its worker every time, with ``isolation="none"``) the build stops."""
         assert self._pool is not None and self._ctx_path is not None, "call start() first"
         from concurrent.futures.process import BrokenProcessPool
 
+        results: list[Any] = [None] * len(batches)
+        pending = list(range(len(batches)))
+        restarts = 0
         try:
-            futures = [self._pool.submit(_call_with_ctx_file, self._ctx_path, fn, args) for args in batches]
-            return [f.result() for f in futures]
-        except BrokenProcessPool:
-            self._interrupted = True
-            raise RuntimeError(
-                "a worker process died mid-build (a tool that crashes its process, or the system ran out of "
-                "memory); with the runtime's isolation=\"process\" (the default) a crashing call costs only "
-                "that call"
-            ) from None
+            while pending:
+                broken: list[int] = []
+                futures: dict[int, Any] = {}
+                for i in pending:
+                    try:
+                        futures[i] = self._pool.submit(_call_with_ctx_file, self._ctx_path, fn, batches[i])
+                    except BrokenProcessPool:
+                        broken.append(i)
+                for i, future in futures.items():
+                    try:
+                        results[i] = future.result()
+                    except BrokenProcessPool:
+                        broken.append(i)
+                if not broken:
+                    break
+                restarts += 1
+                if restarts > MAX_POOL_RESTARTS:
+                    self._interrupted = True
+                    raise RuntimeError(
+                        f"a worker process died mid-build {restarts} times in one step, though the pool was restarted "
+                        "(a tool that crashes its process, or the system ran out of memory); with the runtime's "
+                        "isolation=\"process\" (the default) a crashing call costs only that call"
+                    )
+                self.restarts += 1
+                logger.warning("libra: a pool worker died mid-build; restarting the pool and running %d of %d chunks "
+                               "again (restart %d)", len(broken), len(batches), self.restarts)
+                self._restart_pool()
+                pending = sorted(broken)
+            return results
         except BaseException:  # Ctrl-C, SIGTERM: stop the workers now instead of waiting for them
             self._interrupted = True
             raise
+
+    def _restart_pool(self) -> None:
+        """Replace a broken pool (its workers are dead or dying) with a new one."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            _stop_pool(pool, kill=True)
+        self.prestart()
 
     def close(self) -> None:
         """Stop the workers (killing them when the build was interrupted) and remove the build's
         temporary folder."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            processes = list((getattr(pool, "_processes", None) or {}).values())
-            if self._interrupted:
-                pool.shutdown(wait=False, cancel_futures=True)
-                for proc in processes:
-                    if proc.is_alive():
-                        proc.terminate()
-                for proc in processes:
-                    proc.join(5)
-                    if proc.is_alive():
-                        proc.kill()
-                        proc.join(5)
-            else:
-                pool.shutdown(wait=True, cancel_futures=True)
+            _stop_pool(pool, kill=self._interrupted)
         import shutil
 
         for path in [self._ctx_path, *self._shared_paths]:
@@ -308,6 +336,23 @@ class ProcessExecutor(Executor):
             shutil.rmtree(self._tmp, ignore_errors=True)
         self._ctx_path, self._shared_paths, self._tmp = None, [], None
         self._interrupted = False
+
+
+def _stop_pool(pool: Any, *, kill: bool) -> None:
+    """Shut ``pool`` down: wait for its workers, or (``kill``) terminate them, then kill stragglers."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    if not kill:
+        pool.shutdown(wait=True, cancel_futures=True)
+        return
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(5)
 
 
 class RayExecutor(Executor):
