@@ -33,13 +33,29 @@ class RuntimePortabilityError(ValueError):
     """The runtime or its snapshots cannot travel between processes, and the build needs them to."""
 
 
-def _warm_worker(modules: Sequence[str] = ()) -> None:
+def _die_with(master: int) -> None:
+    """Linux: SIGKILL this worker when the master dies (``PR_SET_PDEATHSIG``), so a master killed
+    outright (the OOM killer, a CI timeout) leaves no worker holding its output or its files."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        return
+    if os.getppid() != master:  # the master died before the signal was armed
+        os._exit(1)
+
+
+def _warm_worker(modules: Sequence[str] = (), master: int | None = None) -> None:
     """Worker initializer: import the modules the caller's worker functions live in (handed in
     by the caller, see :meth:`Executor.prestart`) while the master is still busy.
 
     Workers ignore SIGINT: Ctrl-C reaches the whole process group, and it is the master's to
-    handle (it stops the workers itself), so workers never print tracebacks of their own."""
+    handle (it stops the workers itself), so workers never print tracebacks of their own. They die
+    with the master (Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if master is not None:
+        _die_with(master)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     for name in modules:
         importlib.import_module(name)
@@ -48,11 +64,16 @@ def _warm_worker(modules: Sequence[str] = ()) -> None:
 @contextlib.contextmanager
 def stop_on_sigterm() -> Iterator[None]:
     """While a build runs, SIGTERM stops it as Ctrl-C does (``KeyboardInterrupt`` in the main
-    thread), so ``finally`` blocks stop the workers, keep the run log and remove temporary files.
+    thread), so ``finally`` blocks stop the workers, keep the run log and remove temporary files;
+    both signals are noted, so a ``KeyboardInterrupt`` a tool raises itself is that call's error
+    (``runtime/interrupts.py``).
 
     Only where SIGTERM has its default action (the process's owner set no handler of their own)."""
+    from llama_index_libra.runtime import interrupts
+
     if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        yield
+        with interrupts.watch():
+            yield
         return
 
     received = []
@@ -62,11 +83,13 @@ def stop_on_sigterm() -> Iterator[None]:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTERM)
         received.append(signum)
+        interrupts.note_signal()
         raise KeyboardInterrupt("SIGTERM")
 
     signal.signal(signal.SIGTERM, _handler)
     try:
-        yield
+        with interrupts.watch():  # a tool's own KeyboardInterrupt is then that call's error
+            yield
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -233,8 +256,11 @@ class ProcessExecutor(Executor):
 
         self.warm = tuple(warm) or getattr(self, "warm", ())
         if self._pool is None:
+            # a worker asks to die with the master when the master spawns it from its main thread (the
+            # kernel's "parent" is the spawning thread, whose end must not kill the pool)
+            master = os.getpid() if threading.current_thread() is threading.main_thread() else None
             self._pool = ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"), initializer=_warm_worker,
-                                             initargs=(self.warm,))
+                                             initargs=(self.warm, master))
             for _ in range(self.workers):  # spawn them all now, not at the first map
                 self._pool.submit(_ping)
 
@@ -242,7 +268,8 @@ class ProcessExecutor(Executor):
         import tempfile
 
         if self._tmp is None:
-            self._tmp = tempfile.mkdtemp(prefix="libra-build-")
+            _remove_stale_build_folders()
+            self._tmp = tempfile.mkdtemp(prefix=f"libra-build-{os.getpid()}-")
         return self._tmp
 
     def start(self, ctx: Any) -> None:
@@ -336,6 +363,25 @@ class ProcessExecutor(Executor):
             shutil.rmtree(self._tmp, ignore_errors=True)
         self._ctx_path, self._shared_paths, self._tmp = None, [], None
         self._interrupted = False
+
+
+def _remove_stale_build_folders() -> None:
+    """Remove the temporary folders (``libra-build-<pid>-*``) of builds whose master is gone (killed
+    outright, so no ``finally`` ran); a concurrent build's folder stays."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from llama_index_libra._io import pid_alive
+
+    try:
+        candidates = list(Path(tempfile.gettempdir()).glob("libra-build-*-*"))
+    except OSError:
+        return
+    for folder in candidates:
+        owner = folder.name[len("libra-build-"):].split("-", 1)[0]
+        if owner.isdigit() and int(owner) != os.getpid() and not pid_alive(int(owner)) and folder.is_dir():
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _stop_pool(pool: Any, *, kill: bool) -> None:

@@ -57,7 +57,7 @@ from llama_index_libra.records import (
     timeout_record,
     to_jsonable,
 )
-from llama_index_libra.runtime import isolation
+from llama_index_libra.runtime import interrupts, isolation
 from llama_index_libra.runtime.timeouts import CallTimedOut, run_with_timeout
 from llama_index_libra.runtime.views import diff_views, json_path_child, jsonable_view
 
@@ -245,8 +245,11 @@ class Runtime(abc.ABC):
             raw = run_with_timeout(lambda: self._invoke(state, tool, call_args), limit, mode=self.timeout_mode)
         except CallTimedOut:
             return timeout_record(tool, recorded_args, float(limit), time.perf_counter() - t0)  # type: ignore[arg-type]
-        except KeyboardInterrupt:
-            raise
+        except KeyboardInterrupt as exc:
+            if not interrupts.tool_raised():  # the user's Ctrl-C or SIGTERM: stop
+                raise
+            duration = time.perf_counter() - t0
+            status, message = "error", format_exception(exc)  # the tool raised it: this call's error
         except BaseException as exc:  # noqa: BLE001 - a tool failure is a record, never a crash
             duration = time.perf_counter() - t0
             status, message = "error", format_exception(exc)

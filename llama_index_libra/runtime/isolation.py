@@ -75,6 +75,10 @@ def _serve(runtime: Any, conn: Any, parent_pid: int, parent_end: Any = None) -> 
         parent_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:  # its own process group: the processes a tool starts are killed with it
+        os.setpgid(0, 0)
+    except OSError:  # pragma: no cover - not permitted here
+        pass
     import faulthandler
 
     faulthandler.disable()  # a segfaulting tool is a record ("killed by SIGSEGV"), not a dump in the build's output
@@ -164,6 +168,11 @@ class CallSupervisor:
         self.proc = self.conn = None
         self._child_has = set()
         if proc is not None:
+            if proc.pid is not None:
+                try:  # the call process and whatever its tools started (its own process group)
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except OSError:
+                    pass
             if proc.is_alive():
                 proc.kill()
             proc.join(5)
@@ -238,6 +247,8 @@ class CallSupervisor:
         except (EOFError, OSError, ConnectionResetError):
             return self._died(tool, args, t0)
         if kind == "raise":
+            if isinstance(value, KeyboardInterrupt):  # no Ctrl-C reaches a call process: not the user's
+                raise RuntimeError(f"{type(value).__name__} in the call process, outside the tool call") from None
             raise value
         return value
 
@@ -342,10 +353,27 @@ def with_isolation(runtime: Any, isolation: str | None) -> Any:
 _SUPERVISORS: dict[int, tuple[Any, CallSupervisor]] = {}
 
 
+_EXIT_HOOKED: list[int] = []
+
+
+def _close_at_exit() -> None:
+    """Stop this process's call processes (and what their tools started) when it exits: at exit, and
+    in a multiprocessing worker (which leaves without running ``atexit``)."""
+    if _EXIT_HOOKED == [os.getpid()]:
+        return
+    _EXIT_HOOKED[:] = [os.getpid()]
+    import atexit
+    from multiprocessing import util
+
+    atexit.register(close_supervisors)
+    util.Finalize(None, close_supervisors, exitpriority=50)
+
+
 def supervisor_for(runtime: Any) -> CallSupervisor:
     """This process's supervisor for ``runtime`` (created, and its child started, on first use)."""
     entry = _SUPERVISORS.get(id(runtime))
     if entry is None or entry[0] is not runtime:
+        _close_at_exit()
         entry = _SUPERVISORS[id(runtime)] = (runtime, CallSupervisor(runtime))
     return entry[1]
 
