@@ -269,8 +269,9 @@ class ToolCatalog(Sequence[ToolSpec]):
             docs = openapi_function_docs(data)
         except OpenAPIError as exc:
             raise CatalogError(str(exc)) from None
-        specs = [ToolSpec.from_function_doc(doc, namespace=namespace) for doc in docs]
-        return cls(specs, name=name or openapi_title(data) or "openapi")
+        except RecursionError:
+            raise CatalogError("the OpenAPI document nests too deeply") from None
+        return cls.from_function_docs(docs, namespace=namespace, name=name or openapi_title(data) or "openapi")
 
     @classmethod
     def from_tools(cls, tools: Iterable[Any], *, name: str = "catalog") -> "ToolCatalog":
@@ -290,13 +291,15 @@ class ToolCatalog(Sequence[ToolSpec]):
     @classmethod
     def from_file(cls, path: str | Path, *, name: str | None = None) -> "ToolCatalog":
         """Load a JSON array, a ``{"tools": [...]}`` object, JSONL of function docs, a file written by
-        :meth:`to_file`, or an OpenAPI document (one tool per operation).
+        :meth:`to_file`, or an OpenAPI document (one tool per operation; JSON, or YAML with PyYAML).
 
         Every problem (unreadable, not UTF-8, malformed JSON, wrong shapes) is one CatalogError line.
         """
         path = Path(path)
         if not path.exists():
             raise CatalogError(f"catalog file {path} does not exist")
+        if path.suffix.lower() in (".yaml", ".yml"):  # YAML catalogs are OpenAPI documents
+            return cls.from_openapi(path, name=name)
         try:
             raw = path.read_bytes()
         except OSError as exc:
