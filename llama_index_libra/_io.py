@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 __all__ = ["atomic_write_text", "atomic_write_bytes", "atomic_write_json", "canonical_json", "parse_json", "safe_component", "confined_path",
-           "check_writable", "temp_files_beside", "pid_alive"]
+           "check_writable", "temp_files_beside", "pid_alive", "read_regular_file"]
 
 
 _umask_lock = threading.Lock()
@@ -131,6 +131,27 @@ def atomic_write_json(path: str | Path, obj: Any, *, indent: int | None = 1) -> 
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def read_regular_file(path: str | Path, *, error: Callable[[str], Exception]) -> bytes:
+    """The bytes of ``path``, which must be a regular file (after symbolic links): a device, a FIFO or a
+    folder planted in its place (``/dev/zero``, ``/dev/stdin``) is ``error(reason)``, never an endless read."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise error(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{path} is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read()
+    except OSError as exc:
+        raise error(f"cannot read {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
 
 
 def parse_json(data: str | bytes, *, error: Callable[[str], Exception]) -> Any:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from llama_index_libra._io import atomic_write_text, parse_json
+from llama_index_libra._io import atomic_write_text, parse_json, read_regular_file
 from llama_index_libra.schemas.normalize import lift_prose_constraints, normalize_schema
 from llama_index_libra.schemas.openapi import (
     OpenAPIError,
@@ -300,10 +300,7 @@ class ToolCatalog(Sequence[ToolSpec]):
             raise CatalogError(f"catalog file {path} does not exist")
         if path.suffix.lower() in (".yaml", ".yml"):  # YAML catalogs are OpenAPI documents
             return cls.from_openapi(path, name=name)
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise CatalogError(f"cannot read catalog file {path}: {exc.strerror or exc}") from None
+        raw = read_regular_file(path, error=lambda r: CatalogError(f"catalog file: {r}"))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
