@@ -22,7 +22,7 @@ __all__ = ["HTTP_METHODS", "OpenAPIError", "load_openapi_document", "openapi_fun
 
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 _MAX_REF_DEPTH = 32  # nested $ref resolutions followed in one schema (cycles stop earlier)
-NODE_BUDGET = 20_000  # nodes one resolved parameter, request body or response may hold (past it: stubs)
+NODE_BUDGET = 5_000  # nodes one resolved parameter, request body or response may hold (past it: stubs)
 MAX_NESTING = 100  # container levels in one operation's schemas, references followed (about 50 schema levels)
 _NAME_CHARS = re.compile(r"[^A-Za-z0-9_]+")
 
@@ -78,9 +78,9 @@ class _Resolver:
 
     A schema used twice is copied twice, so a document whose schemas refer to each other in a doubling
     pattern (or a YAML alias bomb) would grow exponentially. One resolution (a parameter, the request
-    body, a response) may therefore produce at most :data:`NODE_BUDGET` nodes: past it, a reference
-    (or any further container) becomes a stub that says it was not expanded, so every document costs
-    bounded work. A reference already being expanded on the path (a cycle) becomes a one-line stub, and
+    body, a response) may therefore expand references into at most :data:`NODE_BUDGET` nodes: past it,
+    a reference becomes a stub schema that says it was not expanded, and literal structure past twice
+    the budget (a YAML alias bomb) is cut to empty containers, so every document costs bounded work. A reference already being expanded on the path (a cycle) becomes a one-line stub, and
     nesting past :data:`MAX_NESTING` levels is an :class:`OpenAPIError`.
     """
 
@@ -116,8 +116,8 @@ class _Resolver:
             raise OpenAPIError(f"{self.where}the schemas nest deeper than {MAX_NESTING} levels")
         if not isinstance(node, (Mapping, list)):
             return node if isinstance(node, (str, int, float, bool)) or node is None else str(node)
-        if self.left <= 0:
-            return {"description": "not expanded: the operation's schemas pass the node budget"} if isinstance(node, Mapping) else []
+        if self.left <= -NODE_BUDGET:  # only literal structure (a YAML alias bomb) gets here: cut it short
+            return {} if isinstance(node, Mapping) else []
         self.left -= 1
         if isinstance(node, list):
             return [self(v, seen, depth + 1) for v in node]
