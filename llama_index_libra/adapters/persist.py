@@ -3,7 +3,9 @@
 :func:`persist_retriever` writes ``libra_library.json``, ``libra_retriever.json`` (method, top_k,
 always-included tools, the encoder's identity, the :class:`RetrievalSettings`) and the embedding
 matrix (``.npy``, in the embedding cache's layout); :func:`load_retriever` reads them back through
-the retriever class's own constructor, so a reload with the same encoder does not re-embed.
+the retriever class's own constructor, so a reload with the same encoder does not re-embed. A baseline
+retriever (``tgr``, ``toolrex``, ``ego-trip``) also keeps its artifact (``libra_baseline.json``, plus
+ToolREX's embedded profiles) and its query-time options under the config's ``baseline`` entry.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from llama_index_libra.retrieval.settings import RetrievalSettings
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.tools import BaseTool
 
-__all__ = ["RETRIEVER_FORMAT", "RETRIEVER_VERSION", "RETRIEVER_CONFIG_FILE", "LIBRARY_FILE", "persist_retriever", "load_retriever",
-           "stored_settings"]
+__all__ = ["RETRIEVER_FORMAT", "RETRIEVER_VERSION", "RETRIEVER_CONFIG_FILE", "LIBRARY_FILE", "BASELINE_FILE", "persist_retriever",
+           "load_retriever", "stored_settings"]
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,7 @@ RETRIEVER_VERSION = 2
 READABLE_VERSIONS = (1, 2)
 RETRIEVER_CONFIG_FILE = "libra_retriever.json"
 LIBRARY_FILE = "libra_library.json"
+BASELINE_FILE = "libra_baseline.json"  # a baseline retriever's artifact
 # what a version-1 config's "retrieval" entry may hold
 _V1_OPTIONS = ("variant", "base", "fusion", "query_mode", "rrf_k", "prerequisites", "hard_kinds", "aggregate")
 
@@ -66,6 +69,11 @@ def persist_retriever(retriever: Any, persist_dir: str | Path) -> Path:
         "retrieval": ranker.retrieval_settings.to_json(),
         "embeddings": embeddings,
     }
+    artifact = getattr(ranker, "artifact", None)
+    if artifact is not None:  # a baseline: its artifact and options (ToolREX: its embedded profiles too)
+        artifact.save(persist_dir / BASELINE_FILE)
+        ranker.save_embeddings(persist_dir)
+        config["baseline"] = {"artifact": BASELINE_FILE, "options": dict(ranker.options)}
     atomic_write_json(persist_dir / RETRIEVER_CONFIG_FILE, config, indent=1)
     return persist_dir
 
@@ -130,12 +138,14 @@ def load_retriever(
     callback_manager: Any = None,
     library: ToolLibrary | str | Path | None = None,
     settings: RetrievalSettings | None = None,
+    baseline_options: dict[str, Any] | None = None,
     **options: Any,
 ) -> Any:
     """A ``cls`` (a LibraRetriever class) from a folder :func:`persist_retriever` wrote.
 
     The config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=`` for
-    one kept elsewhere. ``settings``/``options`` override the stored retrieval settings.
+    one kept elsewhere. ``settings``/``options`` override the stored retrieval settings, and
+    ``baseline_options`` a baseline's stored query-time options.
     """
     persist_dir = Path(persist_dir)
     config = _read_config(persist_dir)
@@ -168,10 +178,15 @@ def load_retriever(
             embed_model = resolve_embed_model(embed_model)
             if encoder_id(embed_model) == config.get("encoder"):
                 cache_dir = persist_dir  # the saved embeddings: no re-embedding
+    baseline: dict[str, Any] = {}
+    if config.get("baseline") is not None:
+        baseline = _stored_baseline(persist_dir, config, library.catalog, baseline_options)
+    elif baseline_options:
+        raise ValueError(f"{config_path} holds a {config.get('method')} retriever; baseline_options= is for a baseline's")
     retriever = cls._build(
         library.catalog,
         tools=tools,
-        library=library,
+        library=None if baseline else library,  # a baseline's saved library only carries the catalog
         settings=RetrievalSettings.of(settings, options, where="retrieval option"),
         missing_tools_hint=f"LibraRetriever.from_persist_dir({str(persist_dir)!r}, tools=tools)",
         embed_model=embed_model,
@@ -180,9 +195,25 @@ def load_retriever(
         always_include=config.get("always_include", []),
         cache_dir=cache_dir,
         callback_manager=callback_manager,
+        **baseline,
     )
     dense = retriever.ranker.dense
     stored = config.get("encoder")
     if dense is not None and stored is not None and dense.encoder != stored:
         log.warning("%s was persisted with encoder %s but is loaded with %s: scores will differ", persist_dir, stored, dense.encoder)
     return retriever
+
+
+def _stored_baseline(persist_dir: Path, config: dict[str, Any], catalog: ToolCatalog,
+                     overrides: dict[str, Any] | None) -> dict[str, Any]:
+    """``baseline=`` and ``baseline_options=`` for the retriever constructor, from the config's ``baseline`` entry."""
+    from llama_index_libra.baselines.artifact import BaselineArtifact
+
+    config_path = persist_dir / RETRIEVER_CONFIG_FILE
+    entry = config["baseline"]
+    if not isinstance(entry, dict) or not isinstance(entry.get("options", {}), dict):
+        raise LibraryError(f"{config_path}: 'baseline' must be an object with 'artifact' and 'options'")
+    path = confined_path(persist_dir, entry.get("artifact", BASELINE_FILE),
+                         error=lambda r: LibraryError(f"{config_path}: 'baseline.artifact' {r}"))
+    artifact = BaselineArtifact.load(path, catalog=catalog)
+    return {"baseline": artifact, "baseline_options": {**entry.get("options", {}), **dict(overrides or {})}}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import llama_index.core.instrumentation as instrument
 from llama_index.core.base.base_retriever import BaseRetriever
@@ -22,6 +22,7 @@ from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 from llama_index_libra.adapters import persist as _persist
 from llama_index_libra.adapters.persist import LIBRARY_FILE, RETRIEVER_CONFIG_FILE, RETRIEVER_FORMAT
 from llama_index_libra.adapters.text import format_signature, format_tool, tool_node_id
+from llama_index_libra.baselines.artifact import BASELINE_METHODS, BaselineArtifact
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.library import ToolLibrary
 from llama_index_libra.retrieval.propagation import Promotion
@@ -207,6 +208,8 @@ class LibraRetriever(BaseRetriever):
         show_progress: bool = False,
         settings: RetrievalSettings | None = None,
         missing_tools_hint: str | None = None,
+        baseline: BaselineArtifact | str | Path | None = None,
+        baseline_options: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> "LibraRetriever":
         """The one constructor the others call.
@@ -218,10 +221,20 @@ class LibraRetriever(BaseRetriever):
         holds the retrieval options; ``options`` set single fields of it by keyword (``seeds``,
         ``provider_selection``, ``hops``, ``recipe``, ``base``, ``fusion``, ``query_mode``, ``segmenter``,
         ``rrf_k``, ``prerequisite_rule``, ``hard_kinds``, ``aggregate``, ``kinds``).
+
+        The paper's baselines are methods too: ``method="toolrex"``, ``"tgr"`` or ``"ego-trip"`` with
+        ``baseline`` (a :class:`BaselineArtifact` or the path of one, from ``libra baseline build``)
+        and ``baseline_options`` (its query-time options, e.g. ``{"direction": "undirected"}``);
+        they rank with the QTS encoder and no library.
         """
-        check_method(method)
         _check_top_k(top_k)
         settings = RetrievalSettings.of(settings, options, where="retrieval option")
+        if method in BASELINE_METHODS or baseline is not None or baseline_options:
+            ranker = _baseline_ranker(catalog, method, baseline, baseline_options, library=library, settings=settings,
+                                      embed_model=embed_model, cache_dir=cache_dir, show_progress=show_progress)
+            return cls._finish(ranker, tools=tools, top_k=top_k, always_include=always_include,
+                               callback_manager=callback_manager, missing_tools_hint=missing_tools_hint)
+        check_method(method)
         if isinstance(library, (list, tuple)):
             # several libraries, each over its own part of the tools (its own catalog and runtime)
             library = ToolLibrary.merge(library, name=catalog.name)
@@ -230,6 +243,12 @@ class LibraRetriever(BaseRetriever):
             library = ToolLibrary.load(library, catalog=catalog)
         ranker = ToolRanker(catalog, method=method, embed_model=embed_model, library=library, settings=settings,
                             cache_dir=cache_dir, show_progress=show_progress)
+        return cls._finish(ranker, tools=tools, top_k=top_k, always_include=always_include,
+                           callback_manager=callback_manager, missing_tools_hint=missing_tools_hint)
+
+    @classmethod
+    def _finish(cls, ranker: Any, *, tools: Sequence["BaseTool"] | None, top_k: int, always_include: Sequence[str],
+                callback_manager: CallbackManager | None, missing_tools_hint: str | None) -> "LibraRetriever":
         retriever = cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager)
         if missing_tools_hint is not None:
             retriever._missing_tools_hint = missing_tools_hint
@@ -258,7 +277,8 @@ class LibraRetriever(BaseRetriever):
 
     @property
     def method(self) -> str:
-        """The retrieval method (``libra``, ``qts``, ``bm25``, ``schema-only``)."""
+        """The retrieval method (``libra``, ``hybrid``, ``qts``, ``bm25``, ``schema-only``, or a baseline:
+        ``toolrex``, ``tgr``, ``ego-trip``)."""
         return self._ranker.method
 
     @property
@@ -294,10 +314,13 @@ class LibraRetriever(BaseRetriever):
         return k, exact, depth
 
     def _select(self, ranked: list[RankedTool], k: int, exact: str | None) -> list[RetrievedTool]:
+        # A ranker may return fewer tools than asked (Ego-Trip with fill=False): a named or always-included
+        # tool it left out still comes back, with no score.
         by_name = {r.name: r for r in ranked}
         out: list[RetrievedTool] = []
         if exact is not None:
-            out.append(RetrievedTool.from_ranked(by_name[exact], SOURCE_EXACT))
+            out.append(RetrievedTool.from_ranked(by_name[exact], SOURCE_EXACT) if exact in by_name
+                       else RetrievedTool(exact, 0.0, 0.0, (), SOURCE_EXACT))
         for r in ranked:
             if len(out) >= k:
                 break
@@ -306,7 +329,8 @@ class LibraRetriever(BaseRetriever):
         present = {t.name for t in out}
         for name in self._always_include:
             if name not in present:
-                out.append(RetrievedTool.from_ranked(by_name[name], SOURCE_ALWAYS))
+                out.append(RetrievedTool.from_ranked(by_name[name], SOURCE_ALWAYS) if name in by_name
+                           else RetrievedTool(name, 0.0, 0.0, (), SOURCE_ALWAYS))
         return out
 
     def _always_only(self) -> list[RetrievedTool]:
@@ -410,9 +434,30 @@ class LibraRetriever(BaseRetriever):
 
         Keywords: ``tools``, ``embed_model``, ``cache_dir``, ``callback_manager``, ``library`` (the
         config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=`` to use a
-        library kept elsewhere), and ``settings`` or single settings fields to override the stored ones.
+        library kept elsewhere), and ``settings`` or single settings fields to override the stored ones. A
+        baseline retriever reloads its saved artifact; ``baseline_options`` override its stored options.
         """
         return _persist.load_retriever(cls, persist_dir, **kwargs)
+
+
+def _baseline_ranker(catalog: ToolCatalog, method: str, baseline: BaselineArtifact | str | Path | None,
+                     options: Mapping[str, Any] | None, *, library: Any, settings: RetrievalSettings, embed_model: Any,
+                     cache_dir: Any, show_progress: bool) -> Any:
+    """The BaselineRanker of ``method`` over ``catalog``; ValueError for a missing or mismatched artifact."""
+    from llama_index_libra.baselines.ranker import BaselineRanker
+
+    if method not in BASELINE_METHODS:
+        raise ValueError(f"baseline= and baseline_options= are for the methods {', '.join(BASELINE_METHODS)}, not {method!r}")
+    if baseline is None:
+        raise ValueError(f"method {method!r} ranks with its baseline artifact: pass baseline=PATH "
+                         f"(written by `libra baseline build --method {method}`)")
+    if library is not None:
+        raise ValueError(f"method {method!r} ranks with its baseline artifact, not a tool library: drop library=")
+    artifact = baseline if isinstance(baseline, BaselineArtifact) else BaselineArtifact.load(baseline, catalog=catalog)
+    if artifact.method != method:
+        raise ValueError(f"the baseline artifact is a {artifact.method} build; pass method={artifact.method!r}")
+    return BaselineRanker(artifact, catalog, embed_model=embed_model, cache_dir=cache_dir, show_progress=show_progress,
+                          settings=settings, **dict(options or {}))
 
 
 def _check_top_k(top_k: int) -> int:

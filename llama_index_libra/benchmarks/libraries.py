@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import shutil
 from pathlib import Path
 from typing import Any
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.benchmarks.base import benchmark_runtime
+from llama_index_libra.benchmarks.base import benchmark_builder, benchmark_runtime
 from llama_index_libra.induction.engine import InductionConfig, induce
 from llama_index_libra.library import LibraryError, ToolLibrary
 from llama_index_libra.retrieval.dense import default_cache_dir
@@ -37,8 +38,12 @@ def library_cache_path(benchmark: str, catalog: Any, config: Any, field_encoder:
 
 def default_library(benchmark: str, *, catalog: Any = None, config: Any = None, field_encoder: str = "minilm",
                     cache_dir: Any = None, show_progress: bool = False, rebuild: bool = False) -> Any:
-    """Load the benchmark's default library from the cache, or induce and cache it."""
-    runtime = benchmark_runtime(benchmark)
+    """Load the benchmark's default library from the cache, or induce and cache it.
+
+    A benchmark with a parts builder (``benchmarks.base.BUILDERS``) is built part by part into a
+    folder beside the cached library, so an interrupted first build resumes where it stopped."""
+    builder = benchmark_builder(benchmark)
+    runtime = benchmark_runtime(benchmark) if builder is None else None
     catalog = catalog or runtime.catalog
     config = config or InductionConfig()
     path = library_cache_path(benchmark, catalog, config, field_encoder, cache_dir)
@@ -47,7 +52,16 @@ def default_library(benchmark: str, *, catalog: Any = None, config: Any = None, 
             return ToolLibrary.load(path, catalog=catalog)
         except LibraryError as exc:
             log.warning("rebuilding unusable cached library %s: %s", path, exc)
-    library, report = induce(runtime, catalog=catalog, config=config, field_encoder=field_encoder, show_progress=show_progress)
+    if builder is not None:
+        parts = path.with_suffix("").with_suffix(".parts")
+        if rebuild and parts.exists():
+            shutil.rmtree(parts)
+        if show_progress:
+            print(f"building the default {benchmark} library part by part in {parts} (resumable)")
+        library, report = builder(parts, catalog=catalog, config=config, show_progress=show_progress,
+                                  induce_options={"field_encoder": field_encoder})
+    else:
+        library, report = induce(runtime, catalog=catalog, config=config, field_encoder=field_encoder, show_progress=show_progress)
     library.save(path)
     report.write(path.with_suffix("").with_suffix(".report.json"))
     if show_progress:

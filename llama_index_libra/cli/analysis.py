@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from llama_index_libra.cli.common import load_benchmark, offline_env, positive_int
+from llama_index_libra.cli.common import add_benchmark_options, benchmark_kwargs, load_benchmark, offline_env, positive_int
 
 __all__ = ["register", "cmd_analyze", "cmd_graph"]
 
@@ -19,7 +19,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     from llama_index_libra.retrieval.ranker import ToolRanker
 
     offline_env()
-    bench = load_benchmark(args.benchmark)
+    bench = load_benchmark(args.benchmark, **benchmark_kwargs(args, args.benchmark, "load"))
     if args.library:
         library = ToolLibrary.load(args.library, catalog=bench.catalog)
     else:
@@ -73,6 +73,7 @@ def register(sub: Any) -> None:
     p.add_argument("--benchmark", required=True, help="benchmark name (bfcl)")
     p.add_argument("--library", default=None, help="a tool library JSON file (default: build/load the benchmark's)")
     p.add_argument("--k", type=positive_int, default=None, help="cutoff K (default: the benchmark's, 15 for BFCL)")
+    add_benchmark_options(p, "load")
     p.add_argument("--propagation", "--variant", dest="propagation", default=None,
                    help="propagation setting, e.g. 'seeds=10,selection=field-best,hops=2' (--variant: its deprecated name)")
     p.add_argument("--embed-model", default=None, help="encoder: minilm (offline default), qwen3, or a model name/path")

@@ -13,6 +13,8 @@ __all__ = [
     "optional_float",
     "offline_env",
     "load_benchmark",
+    "add_benchmark_options",
+    "benchmark_kwargs",
     "embed_models",
 ]
 
@@ -58,11 +60,41 @@ def offline_env() -> None:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 
-def load_benchmark(name: str) -> Any:
-    """A registered benchmark by name (``bfcl``, ``scitooleval``, ...)."""
+def load_benchmark(name: str, **kwargs: Any) -> Any:
+    """A registered benchmark by name (``bfcl``, ``scitooleval``, ...) with its own options."""
     from llama_index_libra.benchmarks import load_benchmark as load
 
-    return load(name)
+    return load(name, **kwargs)
+
+
+def _option_dest(flag: str) -> str:
+    return "benchmark_option_" + flag.lstrip("-").replace("-", "_")
+
+
+def add_benchmark_options(parser: argparse.ArgumentParser, use: str) -> None:
+    """Add the flags the registered benchmarks take for ``use`` (``load``: their loaders, ``build``:
+    their runtimes or builders), each once; which benchmark takes which is the registry's business."""
+    from llama_index_libra.benchmarks.base import OPTIONS, benchmark_options
+
+    for option in benchmark_options(use):
+        takers = sorted(name for name, options in OPTIONS.items() if option in options)
+        text = f"{'/'.join(takers)}: {option.help}"
+        if option.kind == "switch":
+            parser.add_argument(option.flag, dest=_option_dest(option.flag), action="store_true", default=None, help=text)
+        else:
+            parser.add_argument(option.flag, dest=_option_dest(option.flag), default=None, metavar=option.metavar,
+                                choices=option.choices, help=text)
+
+
+def benchmark_kwargs(args: argparse.Namespace, name: str | None, use: str) -> dict[str, Any]:
+    """The keywords benchmark ``name`` gets from the benchmark flags given (CLIError for a flag it does not take)."""
+    from llama_index_libra.benchmarks.base import BenchmarkError, benchmark_options, option_values
+
+    given = {o.flag: o.parse(getattr(args, _option_dest(o.flag), None)) for o in benchmark_options(use)}
+    try:
+        return option_values(name, use, given)
+    except BenchmarkError as exc:
+        raise CLIError(str(exc)) from None
 
 
 def embed_models(values: Sequence[str] | None) -> Any:

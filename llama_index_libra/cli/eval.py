@@ -6,7 +6,16 @@ import argparse
 import sys
 from typing import Any, Callable
 
-from llama_index_libra.cli.common import CLIError, embed_models, load_benchmark, offline_env, positive_int
+from llama_index_libra.cli.baseline import add_baseline_arguments, baselines_from_arguments
+from llama_index_libra.cli.common import (
+    CLIError,
+    add_benchmark_options,
+    benchmark_kwargs,
+    embed_models,
+    load_benchmark,
+    offline_env,
+    positive_int,
+)
 
 __all__ = ["register", "cmd_eval", "DEFAULT_EVAL_METHODS"]
 
@@ -14,14 +23,16 @@ DEFAULT_EVAL_METHODS = ("bm25", "qts", "hybrid", "libra")
 
 
 def _methods(text: str) -> list[str]:
+    from llama_index_libra.baselines.artifact import BASELINE_METHODS
     from llama_index_libra.retrieval.ranker import METHODS
 
+    known = (*METHODS, *BASELINE_METHODS)  # the baselines rank with their --baseline artifacts
     methods = [m.strip() for m in text.split(",") if m.strip()]
     if not methods:
         raise argparse.ArgumentTypeError("give at least one method")
-    unknown = [m for m in methods if m not in METHODS]
+    unknown = [m for m in methods if m not in known]
     if unknown:
-        raise argparse.ArgumentTypeError(f"unknown method {', '.join(unknown)}; choose from {', '.join(METHODS)}")
+        raise argparse.ArgumentTypeError(f"unknown method {', '.join(unknown)}; choose from {', '.join(known)}")
     return methods
 
 
@@ -46,11 +57,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from llama_index_libra.evaluation.table6 import propagation_grid
     from llama_index_libra.retrieval.settings import RetrievalSettings
 
-    bench = load_benchmark(args.benchmark)
+    bench = load_benchmark(args.benchmark, **benchmark_kwargs(args, args.benchmark, "load"))
     library = None
     factory = None
     defaulted = args.methods is None
-    if defaulted:
+    args.methods, baselines, baseline_options = baselines_from_arguments(args, args.methods, DEFAULT_EVAL_METHODS)
+    if args.methods is None:
         args.methods = list(DEFAULT_EVAL_METHODS)
     if args.library:
         from llama_index_libra.library import ToolLibrary
@@ -82,6 +94,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         show_progress=not args.quiet,
         settings=settings,
         paper_row=not args.no_paper_row,
+        baselines=baselines,
+        baseline_options=baseline_options,
     )
     print(format_table(report))
     comparisons = [c for c in compare_to_baseline(report) if c["method"].split(" ")[0] in ("libra", "schema-only", "hybrid")]
@@ -117,12 +131,14 @@ def _default_library_factory(benchmark: str, bench: Any, *, quiet: bool) -> Call
 
 def register(sub: Any) -> None:
     """Add ``eval`` to the ``libra`` subcommands."""
+    from llama_index_libra.benchmarks.base import BENCHMARKS
     from llama_index_libra.retrieval.settings import RECIPES, RetrievalSettings
 
     p = sub.add_parser("eval", help="one-shot retrieval evaluation on a benchmark (Table 2 style)")
-    p.add_argument("--benchmark", required=True, help="benchmark name (bfcl)")
+    p.add_argument("--benchmark", required=True, help=f"benchmark name ({', '.join(BENCHMARKS)})")
     p.add_argument("--methods", type=_methods, default=None,
-                   help="comma-separated: bm25,qts,hybrid,schema-only,libra (default bm25,qts,hybrid,libra)")
+                   help="comma-separated: bm25,qts,hybrid,schema-only,libra and the baselines toolrex,tgr,ego-trip "
+                   "(each with --baseline ARTIFACT) (default bm25,qts,hybrid,libra, and the --baseline methods)")
     p.add_argument("--k", type=positive_int, default=None, help="cutoff K (default: the benchmark's, 15 for BFCL)")
     p.add_argument("--library", default=None, help="a tool library JSON file (default: build/load the benchmark's)")
     p.add_argument("--recipe", choices=RECIPES, default=None,
@@ -132,8 +148,10 @@ def register(sub: Any) -> None:
     p.add_argument("--variant", default=None, help=argparse.SUPPRESS)  # deprecated: --recipe paper / --propagation
     p.add_argument("--no-paper-row", action="store_true", help="do not add the paper-exact 'libra [paper]' row beside libra")
     RetrievalSettings.add_arguments(p, recipe=False)
+    add_baseline_arguments(p)
     p.add_argument("--cache-dir", default=None, help="embedding cache folder (default ~/.cache/llama-index-libra)")
     p.add_argument("--json", default=None, help="write per-method and per-task results here")
     p.add_argument("--plot", default=None, help="write a Recall vs NDCG PNG here")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_benchmark_options(p, "load")
     p.set_defaults(func=cmd_eval)

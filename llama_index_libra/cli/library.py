@@ -7,7 +7,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from llama_index_libra.cli.common import CLIError, embed_models, optional_float, positive_float, positive_int
+from llama_index_libra.cli.common import (
+    CLIError,
+    add_benchmark_options,
+    benchmark_kwargs,
+    embed_models,
+    optional_float,
+    positive_float,
+    positive_int,
+)
 
 __all__ = ["register", "cmd_catalog", "cmd_induce", "cmd_show", "cmd_query"]
 
@@ -16,12 +24,14 @@ _SHOW_TOP = 5  # consumers listed by `libra show` without --tool
 
 def cmd_induce(args: argparse.Namespace) -> int:
     """``libra induce``: build a library over a benchmark's or the user's runtime and write it with its report."""
+    from llama_index_libra.benchmarks.base import benchmark_builder
     from llama_index_libra.benchmarks.libraries import benchmark_runtime
     from llama_index_libra.induction.engine import InductionConfig, induce
     from llama_index_libra.library import load_overrides
 
     out, report_path = _check_outputs(args)
-    runtime = _induce_runtime(args, benchmark_runtime)
+    builder = benchmark_builder(args.benchmark) if args.benchmark and not args.runtime else None
+    runtime = None if builder is not None else _induce_runtime(args, benchmark_runtime)
     config = _induction_config(args, InductionConfig)
     proposer = _llm_proposer(args, runtime)
     executor: Any = args.executor
@@ -30,9 +40,18 @@ def cmd_induce(args: argparse.Namespace) -> int:
 
         executor = RayExecutor(address=args.ray_address, workers=args.workers)
     contracts = _load_contracts(args.contracts) if args.contracts else None
-    library, report = induce(runtime, proposer=proposer, contracts=contracts, config=config, field_encoder=args.field_encoder,
-                             executor=executor, workers=args.workers, log_dir=args.log_dir,
-                             show_progress=not args.quiet, isolation=args.isolation)
+    if builder is not None:  # built in parts (one per app, ...), each with its own run log under the parts folder
+        parts = Path(args.log_dir) if args.log_dir else out.with_name(out.name.removesuffix(".json") + ".parts")
+        print(f"parts and their run logs: {parts} (an interrupted build resumes from there)")
+        induce_options = {"proposer": proposer, "contracts": contracts, "field_encoder": args.field_encoder,
+                          "isolation": args.isolation}
+        library, report = builder(parts, config=config, executor=executor, workers=args.workers,
+                                  show_progress=not args.quiet, induce_options=induce_options,
+                                  **benchmark_kwargs(args, args.benchmark, "build"))
+    else:
+        library, report = induce(runtime, proposer=proposer, contracts=contracts, config=config, field_encoder=args.field_encoder,
+                                 executor=executor, workers=args.workers, log_dir=args.log_dir,
+                                 show_progress=not args.quiet, isolation=args.isolation)
     if args.overrides:
         library = library.apply_overrides(load_overrides(args.overrides))
     library.save(out)
@@ -95,9 +114,9 @@ def _induce_runtime(args: argparse.Namespace, benchmark_runtime: Any) -> Any:
     if args.runtime:
         from llama_index_libra.runtime.loader import load_runtime
 
-        _runtime_options(args)  # rejects the benchmark-only flags
+        benchmark_kwargs(args, None, "build")  # rejects the benchmark-only flags
         return load_runtime(args.runtime)
-    return benchmark_runtime(args.benchmark, **_runtime_options(args))
+    return benchmark_runtime(args.benchmark, **benchmark_kwargs(args, args.benchmark, "build"))
 
 
 # InductionConfig fields that have hand-named flags above; every other field gets --field-name.
@@ -151,15 +170,6 @@ def _load_contracts(path: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise CLIError(f"contracts file {path} must be a JSON object of tool name -> contract")
     return data
-
-
-def _runtime_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Keyword arguments for the benchmark's runtime from its own flags (SciToolEval's checkout)."""
-    given = {"checkout": args.scitoolagent, "python": args.scitoolagent_python, "no_network": args.no_network or None}
-    options = {k: v for k, v in given.items() if v is not None}
-    if options and not (args.benchmark or "").startswith("scitooleval"):
-        raise CLIError("--scitoolagent, --scitoolagent-python and --no-network apply to --benchmark scitooleval")
-    return options
 
 
 def _format_relation(r: Any, *, evidence: bool) -> str:
@@ -280,6 +290,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """Add ``catalog``, ``induce``, ``show`` and ``query`` to the ``libra`` subcommands."""
+    from llama_index_libra.benchmarks.base import RUNTIMES
     from llama_index_libra.retrieval.settings import RetrievalSettings
 
     p = sub.add_parser("catalog", help="check a tool catalog file (JSON, {\"tools\": [...]} or JSONL of function docs)")
@@ -292,16 +303,12 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_catalog)
 
     p = sub.add_parser("induce", help="build a tool library by executing compositions in a sandbox runtime")
-    p.add_argument("--benchmark", default=None, help="benchmark whose runtime and catalog to use (bfcl, scitooleval)")
+    p.add_argument("--benchmark", default=None,
+                   help=f"benchmark whose runtime and catalog to use ({', '.join(n for n in RUNTIMES)})")
     p.add_argument("--runtime", default=None, metavar="MODULE:FACTORY",
                    help="your own runtime: MODULE:FACTORY or path/to/file.py:FACTORY, a callable returning a Runtime "
                    "(e.g. a PythonRuntime over your tools)")
-    p.add_argument("--scitoolagent", default=None, metavar="PATH",
-                   help="scitooleval: your SciToolAgent checkout (default: $LIBRA_SCITOOLAGENT)")
-    p.add_argument("--scitoolagent-python", default=None, metavar="PYTHON",
-                   help="scitooleval: the checkout's interpreter (default: its .venv/venv, or $LIBRA_SCITOOLAGENT_PYTHON)")
-    p.add_argument("--no-network", action="store_true",
-                   help="scitooleval: cut network access for every tool call (unshare -n where allowed, socket guard)")
+    add_benchmark_options(p, "build")
     p.add_argument("--out", required=True, help="library JSON to write")
     p.add_argument("--report", default=None, help="build report JSON (default: beside --out)")
     p.add_argument("--max-depth", type=int, default=argparse.SUPPRESS, help="state chain length explored (default 2)")
@@ -320,7 +327,8 @@ def register(sub: Any) -> None:
                    "(the runtime's default); none: calls in the worker itself (faster, a crash stops the build)")
     p.add_argument("--ray-address", default=None, help="an existing Ray cluster (default: a local ray.init())")
     p.add_argument("--log-dir", default=None,
-                   help="append-only run log: an interrupted build resumes from it, a rebuild after a catalog edit reruns only what changed")
+                   help="append-only run log: an interrupted build resumes from it, a rebuild after a catalog edit reruns only "
+                   "what changed (a benchmark built in parts keeps its parts and their logs here; default OUT.parts/)")
     p.add_argument("--llm", choices=["openai-like", "vllm"], default=None,
                    help="write contracts with an LLM: a `vllm serve` endpoint (openai-like) or an in-process vLLM "
                    "engine (vllm); default: the schema-derived proposer, no LLM")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
-from llama_index_libra.cli import analysis, eval as eval_command, library
+from llama_index_libra.cli import analysis, baseline, eval as eval_command, library
 from llama_index_libra.cli.common import CLIError
 
 __all__ = ["main", "build_parser"]
@@ -24,7 +24,20 @@ def build_parser() -> argparse.ArgumentParser:
     eval_command.register(sub)
     library.register(sub)
     analysis.register(sub)
+    _register_benchmark_commands(sub)
+    baseline.register(sub)
     return parser
+
+
+def _register_benchmark_commands(sub: Any) -> None:
+    """``libra <benchmark> ...``: the sub-commands a benchmark registers (``benchmarks.base.COMMANDS``)."""
+    import importlib
+
+    from llama_index_libra.benchmarks.base import COMMANDS
+
+    for target in COMMANDS.values():
+        module, func = target.split(":")
+        getattr(importlib.import_module(module), func)(sub)
 
 
 def _silence_stdout() -> None:

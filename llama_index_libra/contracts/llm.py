@@ -25,32 +25,20 @@ replies obtained before stay in the cache.
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import os
 import time
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.contracts.fixtures import with_fixture_variants
+from llama_index_libra.contracts.llm_client import LLMClient
 from llama_index_libra.contracts.llm_requests import (
     CHARS_PER_TOKEN_ESTIMATE,
     CHAT_TEMPLATE_TOKENS,
-    RETRY_STATUSES,
-    TOO_LONG_RE,
     LLMRequestError,
     LLMUnavailableError,
-    classify_failure,
-    declared_window,
-    default_token_counter,
     endpoint_of,
-    estimate_tokens,
-    llm_metadata,
-    model_name,
-    one_line,
-    timeout_of,
 )
 from llama_index_libra.contracts.model import Contract, ContractValidationError
 from llama_index_libra.contracts.prompts import (
@@ -72,8 +60,6 @@ from llama_index_libra.contracts.replies import (
     parse_json_reply,
     clip_previous_reply,
     declared_json,
-    positive_int,
-    reply_of,
     safe_file_name,
     truncation_feedback,
 )
@@ -82,6 +68,7 @@ from llama_index_libra.schemas.validate import safe_validator
 
 __all__ = [
     "CHARS_PER_TOKEN_ESTIMATE",
+    "CHAT_TEMPLATE_TOKENS",
     "MAX_REPLY_CHARS",
     "LLMContractProposer",
     "LLMReply",
@@ -155,38 +142,24 @@ class LLMContractProposer:
             raise ValueError(f"unknown registry {registry!r}; choose one of {', '.join(REGISTRY_KINDS)}")
         if not 1 <= max_calls <= MAX_CALLS_PER_TOOL:
             raise ValueError(f"max_calls must be between 1 and {MAX_CALLS_PER_TOOL}")
-        if max_attempts < 1:
-            raise ValueError("max_attempts must be at least 1")
         if max_consecutive_failures is not None and max_consecutive_failures < 1:
             raise ValueError("max_consecutive_failures must be at least 1 (or None)")
         if prompt_order not in PROMPT_ORDERS:
             raise ValueError(f"unknown prompt order {prompt_order!r}; choose one of {', '.join(PROMPT_ORDERS)}")
-        self.llm = llm
+        # the one request path: cache, retries, timeouts, context pre-check, token counts
+        self.client = LLMClient(llm, cache_dir=cache_dir, model_id=model_id, max_attempts=max_attempts, backoff_s=backoff_s,
+                                sleep=sleep, context_window=context_window, max_output_tokens=max_output_tokens,
+                                token_counter=token_counter)
         self.registry = registry
         self.prompts = load_prompt_set(prompt_version)
         self.prompt_version = prompt_version
         self.prompt_order = prompt_order
-        self.cache = ReplyCache(cache_dir) if cache_dir is not None else None
         self.fixtures: dict[str, Any] = dict(fixtures or {})
-        self.model_id = model_id or model_name(llm)
         self.max_calls = max_calls
-        self.max_attempts = max_attempts
-        self.backoff_s = backoff_s
         self.max_consecutive_failures = max_consecutive_failures
-        meta = llm_metadata(llm)
-        self.context_window = context_window if context_window is not None else declared_window(meta)
-        self.max_output_tokens = max_output_tokens if max_output_tokens is not None else (
-            positive_int(getattr(meta, "num_output", None)) or positive_int(getattr(llm, "max_tokens", None)))
-        self._token_counter, self.token_counter_name = (
-            (token_counter, getattr(token_counter, "__name__", "custom")) if token_counter is not None else default_token_counter(llm, self.model_id))
-        self._sleep = sleep
         self._fallback = SchemaContractProposer(fixtures=self.fixtures)
         self.name = f"llm:{self.model_id}:{self.prompts.version}:{registry}"
-        # statistics
-        self.llm_calls = 0
-        self.cache_hits = 0
-        self.prompt_chars = 0
-        self.llm_seconds = 0.0
+        # statistics (calls, cache hits, seconds and prompt sizes are the client's)
         self.calls_by_tool: dict[str, int] = {}
         self.revised_tools: set[str] = set()
         self.fallbacks: dict[str, str] = {}
@@ -194,9 +167,22 @@ class LLMContractProposer:
         self.truncated_replies = 0
         self.invalid_replies = 0
         self.valid_replies = 0
-        self.call_log: list[dict[str, Any]] = []
         self._consecutive_failures = 0
-        self._recent_prompts: list[str] = []
+
+    # the client's settings and figures, read (and for ``llm``, set) through the proposer
+    llm = property(lambda self: self.client.llm, lambda self, value: setattr(self.client, "llm", value))
+    cache = property(lambda self: self.client.cache)
+    model_id = property(lambda self: self.client.model_id)
+    max_attempts = property(lambda self: self.client.max_attempts)
+    backoff_s = property(lambda self: self.client.backoff_s)
+    context_window = property(lambda self: self.client.context_window)
+    max_output_tokens = property(lambda self: self.client.max_output_tokens)
+    token_counter_name = property(lambda self: self.client.token_counter_name)
+    llm_calls = property(lambda self: self.client.llm_calls)
+    cache_hits = property(lambda self: self.client.cache_hits)
+    prompt_chars = property(lambda self: self.client.prompt_chars)
+    llm_seconds = property(lambda self: self.client.llm_seconds)
+    call_log = property(lambda self: self.client.call_log)
 
     # ---- public API used by the induction engine
 
@@ -246,13 +232,7 @@ class LLMContractProposer:
 
     def count_tokens(self, prompt: RenderedPrompt) -> int:
         """Prompt tokens of both messages plus the chat template's markers (tokenizer or estimate)."""
-        return self._tokens(prompt.system) + self._tokens(prompt.user) + CHAT_TEMPLATE_TOKENS
-
-    def _tokens(self, text: str) -> int:
-        try:
-            return int(self._token_counter(text))
-        except Exception:  # a tokenizer that fails on odd text must not stop the build
-            return estimate_tokens(text)
+        return self.client.count_tokens(prompt)
 
     def stats(self) -> dict[str, Any]:
         """Run figures for a build report: calls, cache hits, replies, revised/fallback tools, prompt tokens."""
@@ -370,116 +350,6 @@ class LLMContractProposer:
             entry["detail"] = detail[:300]
 
     def _ask(self, spec: ToolSpec, prompt: RenderedPrompt, feedback_kind: str | None) -> LLMReply:
-        """One budgeted call: the cached reply for this exact prompt, else the LLM's (cached on arrival)."""
+        """One budgeted call through the client: the cached reply for this exact prompt, else the LLM's."""
         self.calls_by_tool[spec.name] += 1
-        key = hashlib.sha256(
-            canonical_json({"model": self.model_id, "prompt_version": prompt.version, "kind": prompt.kind,
-                            "tool": spec.name, "revision": prompt.revision, "system": prompt.system,
-                            "user": prompt.user}).encode("utf-8", "surrogatepass")
-        ).hexdigest()
-        entry: dict[str, Any] = {"tool": spec.name, "revision": prompt.revision, "source": "cache"}
-        if self.cache is not None:
-            cached = self.cache.get_entry(spec.name, prompt.revision, key)
-            if cached is not None:
-                self.cache_hits += 1
-                self.call_log.append(entry)
-                return LLMReply(cached["reply"], cached.get("finish_reason"),
-                                completion_tokens=positive_int((cached.get("usage") or {}).get("completion_tokens")
-                                                            if isinstance(cached.get("usage"), dict) else None))
-        tokens = self.count_tokens(prompt)
-        entry.update(source="llm", prompt_tokens=tokens, shared_prefix_tokens=self._shared_prefix_tokens(prompt))
-        self.call_log.append(entry)
-        room = self.context_window - (self.max_output_tokens or 0) if self.context_window else None
-        if room is not None and tokens > room:
-            raise LLMRequestError(
-                f"the prompt has {tokens:,} tokens ({self.token_counter_name}); with {self.max_output_tokens or 0:,} "
-                f"reply tokens it exceeds the context window of {self.context_window:,}; not sent",
-                kind="prompt-too-long")
-        start = time.perf_counter()
-        try:
-            reply = self._chat(prompt)
-        except (LLMRequestError, LLMUnavailableError):
-            entry["seconds"] = round(time.perf_counter() - start, 3)
-            raise
-        self.llm_calls += 1
-        self.prompt_chars += prompt.chars
-        self.llm_seconds += reply.seconds
-        entry.update(seconds=round(reply.seconds, 3), finish_reason=reply.finish_reason,
-                     server_prompt_tokens=reply.prompt_tokens, server_cached_tokens=reply.cached_tokens,
-                     completion_tokens=reply.completion_tokens)
-        if self.cache is not None:
-            self.cache.put(spec.name, prompt.revision, key, reply.text, {
-                "model": self.model_id, "prompt_version": prompt.version, "kind": prompt.kind, "tool": spec.name,
-                "revision": prompt.revision, "feedback": feedback_kind, "prompt_chars": prompt.chars,
-                "finish_reason": reply.finish_reason,
-                "usage": {"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens},
-            })
-        return reply
-
-    def _shared_prefix_tokens(self, prompt: RenderedPrompt) -> int:
-        """Tokens at the start of this prompt that an earlier prompt of this build began with too
-        (what a prefix cache can reuse), over the last few prompts sent."""
-        text = prompt.system + "\n" + prompt.user
-        best = 0
-        for other in self._recent_prompts:
-            best = max(best, len(os.path.commonprefix([text, other])))
-        self._recent_prompts = (self._recent_prompts + [text])[-_PREFIX_HISTORY:]
-        if not best:
-            return 0
-        shared = text[:best]
-        if best <= len(prompt.system):
-            return self._tokens(shared)
-        return self._tokens(prompt.system) + self._tokens(shared[len(prompt.system) + 1:]) + CHAT_TEMPLATE_TOKENS // 2
-
-    def _chat(self, prompt: RenderedPrompt) -> LLMReply:
-        """``llm.chat`` under the retry policy of the class docstring.
-
-        Raises LLMUnavailableError for an unreachable server after ``max_attempts`` tries, and
-        LLMRequestError for a failure of this request (timeout, 4xx, 5xx after retries, other errors).
-        """
-        from llama_index.core.llms import ChatMessage, MessageRole
-
-        messages = [ChatMessage(role=MessageRole.SYSTEM, content=prompt.system),
-                    ChatMessage(role=MessageRole.USER, content=prompt.user)]
-        last: Exception | None = None
-        for attempt in range(self.max_attempts):
-            if attempt:
-                self._sleep(self.backoff_s * 2 ** (attempt - 1))
-            start = time.perf_counter()
-            try:
-                response = self.llm.chat(messages)
-            except Exception as exc:  # classified below: retried, a per-tool failure, or unreachable
-                self.llm_seconds += time.perf_counter() - start
-                last = exc
-                kind, status = classify_failure(exc)
-                log.warning("LLM %s at %s failed (attempt %d/%d): %s", self.model_id, endpoint_of(self.llm),
-                            attempt + 1, self.max_attempts, one_line(exc))
-                if kind == "timeout":
-                    raise LLMRequestError(
-                        f"no reply within the request timeout ({timeout_of(self.llm)}); not retried (the same "
-                        "request would time out again): raise the timeout (--request-timeout) or lower --max-tokens",
-                        kind="timeout") from exc
-                if kind == "http" and status is not None and 400 <= status < 500 and status not in RETRY_STATUSES:
-                    detail = one_line(exc)
-                    too_long = status in (400, 413) and bool(TOO_LONG_RE.search(detail))
-                    raise LLMRequestError(f"HTTP {status}: {detail}", kind="prompt-too-long" if too_long else "http-4xx",
-                                          status=status) from exc
-                if kind == "error":
-                    raise LLMRequestError(f"{type(exc).__name__}: {one_line(exc)}", kind="error") from exc
-                continue  # connection failure or a retryable status
-            seconds = time.perf_counter() - start
-            return reply_of(response, seconds)
-        kind, status = classify_failure(last) if last is not None else ("connection", None)
-        if kind == "http":
-            raise LLMRequestError(f"HTTP {status} after {self.max_attempts} attempts: {one_line(last)}",
-                                  kind="http-5xx" if status and status >= 500 else "http-4xx", status=status) from last
-        where = f" in {self.cache.directory}" if self.cache is not None else " nowhere (no cache_dir)"
-        raise LLMUnavailableError(
-            f"LLM {self.model_id!r} at {endpoint_of(self.llm)} failed {self.max_attempts} times; last error: {last!r}. "
-            f"Replies obtained so far are cached{where}; rerun the same command to resume."
-        ) from last
-
-
-# ------------------------------------------------------------------------------- helpers
-
-_PREFIX_HISTORY = 8  # earlier prompts compared for the shared prefix
+        return self.client.ask(spec.name, prompt, meta={"feedback": feedback_kind})

@@ -10,6 +10,7 @@ import numpy as np
 
 from llama_index_libra._compat import warn_renamed
 from llama_index_libra._io import atomic_write_json
+from llama_index_libra.evaluation.baselines import BaselinePlan
 from llama_index_libra.evaluation.metrics import check_k, score_ranking
 from llama_index_libra.retrieval.propagation import PropagationConfig
 from llama_index_libra.retrieval.ranker import ToolRanker, check_method
@@ -106,6 +107,8 @@ def evaluate(
     depth: int | None = None,
     settings: RetrievalSettings | None = None,
     paper_row: bool = False,
+    baselines: Any = None,
+    baseline_options: dict[str, dict[str, Any]] | None = None,
     **legacy: Any,
 ) -> EvalReport:
     """Evaluate retrieval methods on a benchmark at cutoff ``k`` (default: the benchmark's).
@@ -117,7 +120,9 @@ def evaluate(
     libra (bm25 and qts keep their own base; ``query_mode`` and ``segmenter`` apply to them too);
     ``paper_row`` adds a ``libra [paper]`` row (the paper's exact settings) to compare against.
     Encoders, BM25 and base scores are computed once per distinct setting. ``variant=`` and
-    ``options=`` are the deprecated spellings of ``settings``.
+    ``options=`` are the deprecated spellings of ``settings``. ``baselines`` (artifacts or their
+    paths) rank the methods ``toolrex``, ``tgr`` and ``ego-trip`` with ``baseline_options`` per method
+    (:class:`~llama_index_libra.evaluation.baselines.BaselinePlan`; TGR: a row per direction by default).
     """
     if "variant" in legacy:
         warn_renamed("evaluate(variant=...)", "evaluate(settings=RetrievalSettings(recipe=...))")
@@ -129,8 +134,10 @@ def evaluate(
         raise TypeError(f"evaluate() got unexpected keyword(s) {', '.join(sorted(legacy))}")
     settings = settings if settings is not None else RetrievalSettings()
     k = check_k(k if k is not None else benchmark.k)
+    plan = BaselinePlan(benchmark.catalog, methods, baselines, baseline_options)
     for m in methods:
-        check_method(m)
+        if m not in plan.methods:
+            check_method(m)
     if not methods:
         raise ValueError("give at least one method")
     configs = configs or {"default": settings.propagation}
@@ -142,6 +149,9 @@ def evaluate(
     # (method, row label, ranker settings, propagation config), in table order
     runs: list[tuple[str, str, RetrievalSettings, PropagationConfig]] = []
     for method in methods:
+        if method in plan.methods:  # a baseline: its rows rank with its artifact
+            runs += [(method, label, RetrievalSettings(), PropagationConfig()) for label in plan.labels(method)]
+            continue
         own = method in ("bm25", "qts")
         method_overrides = {key: v for key, v in overrides.items() if not own or key in ("query_mode", "segmenter")}
         run_settings = RetrievalSettings(recipe=recipe, **method_overrides)
@@ -164,7 +174,8 @@ def evaluate(
             if library_factory is None:
                 raise ValueError(f"method {method!r} needs a tool library: pass --library or build one with `libra induce`")
             library = library_factory()
-        ranker = ToolRanker(
+        ranker = plan.ranker(method, label, dense=dense, embed_model=embed_model, cache_dir=cache_dir,
+                             show_progress=show_progress) if method in plan.methods else ToolRanker(
             benchmark.catalog,
             method=method,
             embed_model=embed_model,
@@ -178,7 +189,7 @@ def evaluate(
         )
         dense = dense or ranker.denses
         bm25 = bm25 or ranker.bm25
-        key = (ranker.base_config, tuple(d.encoder for d in ranker.denses))
+        key = (ranker.base_config, tuple(d.encoder for d in ranker.denses), getattr(ranker, "score_key", None))
         if key not in base_cache:  # one batched encoding per distinct base setting
             base_cache[key] = ranker.base_scores_many(queries, show_progress=show_progress)
         base = base_cache[key]
@@ -220,6 +231,8 @@ def evaluate(
         "recipe": recipe,
         "options": {key: (list(v) if isinstance(v, tuple) else v) for key, v in overrides.items() if key != "segmenter"},
     }
+    if plan:
+        settings["baselines"] = plan.describe()
     if dense:
         settings["encoder"] = dense[0].encoder
         settings["encoders"] = [d.encoder for d in dense]

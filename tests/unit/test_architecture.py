@@ -236,6 +236,22 @@ def test_importing_the_catalog_loads_no_higher_layer_and_no_torch() -> None:
     assert "llama_index_libra.schemas.validate" in loaded  # the floor it stands on
 
 
+def test_the_baselines_ranking_half_loads_no_llm_code_and_nothing_above_retrieval() -> None:
+    """docs/architecture.md: a baseline ranker (numpy over the QTS embeddings) needs no LLM client."""
+    code = (
+        "import sys\n"
+        "from llama_index_libra.baselines.ranker import BaselineRanker\n"
+        "from llama_index_libra.baselines import ranking\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout.split()
+    forbidden = ("llama_index_libra.contracts", "llama_index_libra.induction", "llama_index_libra.adapters",
+                 "llama_index_libra.benchmarks", "llama_index_libra.evaluation", "llama_index_libra.cli",
+                 "llama_index_libra.baselines.llm", "llama_index_libra.baselines.build", "llama_index_libra.baselines.work")
+    bad = [m for m in loaded if m.startswith(forbidden)]
+    assert not bad, f"importing the baseline ranker loaded {bad}"
+
+
 # --------------------------------------------------------------------------- public names of the docs
 
 
