@@ -6,7 +6,6 @@ import json
 import os
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
