@@ -98,11 +98,12 @@ def _read_config(persist_dir: Path) -> dict[str, Any]:
 
 def _config_problem(config: dict[str, Any]) -> str | None:
     """What is wrong with the shape of a config's fields, or None."""
+    from llama_index_libra.baselines.artifact import BASELINE_METHODS
     from llama_index_libra.retrieval.ranker import METHODS
 
     method, top_k, always = config.get("method"), config.get("top_k"), config.get("always_include", [])
-    if method not in METHODS:
-        return f"'method' must be one of {', '.join(METHODS)}, got {method!r}"
+    if method not in METHODS + BASELINE_METHODS:
+        return f"'method' must be one of {', '.join(METHODS + BASELINE_METHODS)}, got {method!r}"
     if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k <= 0:
         return f"'top_k' must be a positive integer, got {top_k!r}"
     if not isinstance(always, list) or not all(isinstance(t, str) for t in always):
