@@ -19,7 +19,7 @@ import pytest
 from tests.support.paths import REPO, SHARED
 
 GITFORGE = SHARED / "benchmarks" / "gitforge"
-BUILD_LIMIT_S = 1800  # a generous time limit for one CLI command; passing it fails saying so
+BUILD_LIMIT_S = 3600  # a generous time limit for one CLI command; passing it fails saying so
 
 # what the README tells a user to write beside their tools
 FORGE_RUNTIME = textwrap.dedent(
