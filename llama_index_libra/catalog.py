@@ -105,10 +105,10 @@ class ToolSpec:
             "parameters": self.parameters,
             "response": self.response,
         }
-        if self.source is not None:
-            # a JSON string, so the published key order (which dense encoders see) survives
-            # canonical, key-sorted library files
-            out["source"] = json.dumps(self.source, ensure_ascii=False)
+        # the published doc as a JSON string, so its key order (which dense encoders see, and the
+        # fingerprint hashes) survives canonical, key-sorted files; a spec made without one keeps
+        # its parameters' order the same way
+        out["source"] = json.dumps(self.source if self.source is not None else self.public_doc(), ensure_ascii=False)
         return out
 
     @classmethod

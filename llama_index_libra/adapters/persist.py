@@ -64,6 +64,7 @@ def persist_retriever(retriever: Any, persist_dir: str | Path) -> Path:
         "catalog_name": retriever.catalog.name,
         "method": retriever.method,
         "top_k": retriever.top_k,
+        "token_budget": retriever.token_budget,
         "always_include": list(retriever.always_include),
         "encoder": dense.encoder if dense is not None else None,
         "retrieval": ranker.retrieval_settings.to_json(),
@@ -139,14 +140,17 @@ def load_retriever(
     callback_manager: Any = None,
     library: ToolLibrary | str | Path | None = None,
     settings: RetrievalSettings | None = None,
+    tokenizer: Any = None,
+    reranker: Any = None,
     baseline_options: dict[str, Any] | None = None,
     **options: Any,
 ) -> Any:
     """A ``cls`` (a LibraRetriever class) from a folder :func:`persist_retriever` wrote.
 
     The config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=`` for
-    one kept elsewhere. ``settings``/``options`` override the stored retrieval settings, and
-    ``baseline_options`` a baseline's stored query-time options.
+    one kept elsewhere. ``settings``/``options`` override the stored retrieval settings,
+    ``baseline_options`` a baseline's stored query-time options; ``tokenizer`` and ``reranker``
+    (never stored) are passed on to the retriever.
     """
     persist_dir = Path(persist_dir)
     config = _read_config(persist_dir)
@@ -193,6 +197,9 @@ def load_retriever(
         embed_model=embed_model,
         method=config["method"],
         top_k=config["top_k"],
+        token_budget=_stored_budget(config, config_path),
+        tokenizer=tokenizer,
+        reranker=reranker,
         always_include=config.get("always_include", []),
         cache_dir=cache_dir,
         callback_manager=callback_manager,
@@ -203,6 +210,19 @@ def load_retriever(
     if dense is not None and stored is not None and dense.encoder != stored:
         log.warning("%s was persisted with encoder %s but is loaded with %s: scores will differ", persist_dir, stored, dense.encoder)
     return retriever
+
+
+def _stored_budget(config: dict[str, Any], config_path: Path) -> int | None:
+    """The stored ``token_budget`` (absent in files of earlier releases), validated."""
+    from llama_index_libra.retrieval.budget import check_budget
+
+    value = config.get("token_budget")
+    if value is None:
+        return None
+    try:
+        return check_budget(value)
+    except ValueError as exc:
+        raise LibraryError(f"{config_path}: {exc}") from None
 
 
 def _stored_baseline(persist_dir: Path, config: dict[str, Any], catalog: ToolCatalog,

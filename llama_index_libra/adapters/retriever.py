@@ -118,8 +118,10 @@ class LibraRetriever(BaseRetriever):
 
     Build it with :meth:`from_tools` (LlamaIndex tools, usable as an agent's ``tool_retriever``),
     :meth:`from_catalog` (catalog only, retrieval without tool objects) or :meth:`from_library`.
-    The result holds ``top_k`` ranked tools; a query equal to a tool's name puts that tool first,
-    and ``always_include`` tools are appended when the ranking left them out. An empty query has
+    The result holds ``top_k`` ranked tools, or with ``token_budget`` the ranked tools whose schemas
+    fit that many tokens (promoted prerequisites included; at most ``top_k`` when it is given too);
+    a query equal to a tool's name puts that tool first, and ``always_include`` tools are appended
+    when the ranking left them out (under a budget both are counted first). An empty query has
     no ranking signal: it returns only the ``always_include`` tools.
     """
 
@@ -128,13 +130,18 @@ class LibraRetriever(BaseRetriever):
         ranker: ToolRanker,
         *,
         tools: Sequence["BaseTool"] | None = None,
-        top_k: int = 20,
+        top_k: int | None = None,
         always_include: Sequence[str] = (),
         callback_manager: CallbackManager | None = None,
         verbose: bool = False,
+        token_budget: int | None = None,
     ) -> None:
+        from llama_index_libra.retrieval.budget import check_budget
+
         self._ranker = ranker
-        self._top_k = _check_top_k(top_k)
+        self._token_budget = None if token_budget is None else check_budget(token_budget)
+        # top_k: 20 by default; under a token budget, no count limit unless one is given
+        self._top_k = _check_top_k(top_k) if top_k is not None else (20 if token_budget is None else len(ranker.catalog))
         catalog = ranker.catalog
         unknown = [n for n in always_include if n not in catalog]
         if unknown:
@@ -201,13 +208,16 @@ class LibraRetriever(BaseRetriever):
         library: ToolLibrary | str | Path | Sequence[ToolLibrary | str | Path] | None = None,
         embed_model: Any = None,
         method: str = "libra",
-        top_k: int = 20,
+        top_k: int | None = None,
         always_include: Sequence[str] = (),
         cache_dir: str | Path | bool | None = None,
         callback_manager: CallbackManager | None = None,
         show_progress: bool = False,
         settings: RetrievalSettings | None = None,
         missing_tools_hint: str | None = None,
+        token_budget: int | None = None,
+        tokenizer: Any = None,
+        reranker: Any = None,
         baseline: BaselineArtifact | str | Path | None = None,
         baseline_options: Mapping[str, Any] | None = None,
         **options: Any,
@@ -220,16 +230,28 @@ class LibraRetriever(BaseRetriever):
         ``cache_dir``: the embedding cache (False: none). ``settings`` (a :class:`RetrievalSettings`)
         holds the retrieval options; ``options`` set single fields of it by keyword (``seeds``,
         ``provider_selection``, ``hops``, ``recipe``, ``base``, ``fusion``, ``query_mode``, ``segmenter``,
-        ``rrf_k``, ``prerequisite_rule``, ``hard_kinds``, ``aggregate``, ``kinds``).
+        ``rrf_k``, ``prerequisite_rule``, ``hard_kinds``, ``aggregate``, ``kinds``). ``token_budget``: cut
+        by schema tokens instead (measured by ``tokenizer``: your LLM, its tokenizer, or by default
+        LlamaIndex's global one, see :mod:`llama_index_libra.retrieval.budget`); ``reranker``: LlamaIndex
+        node postprocessor(s) that reorder the base ranking before propagation
+        (:mod:`llama_index_libra.adapters.rerank`). ``segmenter``, ``tokenizer`` and ``reranker`` are not
+        persisted: pass them again to :meth:`from_persist_dir`.
 
         The paper's baselines are methods too: ``method="toolrex"``, ``"tgr"`` or ``"ego-trip"`` with
         ``baseline`` (a :class:`BaselineArtifact` or the path of one, from ``libra baseline build``)
         and ``baseline_options`` (its query-time options, e.g. ``{"direction": "undirected"}``);
-        they rank with the QTS encoder and no library.
+        they rank with the QTS encoder and no library (a count cut only: no ``token_budget``,
+        ``tokenizer`` or ``reranker``).
         """
-        _check_top_k(top_k)
+        from llama_index_libra.adapters.rerank import as_reranker
+
+        if top_k is not None:
+            _check_top_k(top_k)
         settings = RetrievalSettings.of(settings, options, where="retrieval option")
         if method in BASELINE_METHODS or baseline is not None or baseline_options:
+            extras = [n for n, v in (("token_budget", token_budget), ("tokenizer", tokenizer), ("reranker", reranker)) if v is not None]
+            if extras and method in BASELINE_METHODS:
+                raise ValueError(f"{', '.join(extras)}= apply to the libra, dense and bm25 methods, not to baseline {method!r}")
             ranker = _baseline_ranker(catalog, method, baseline, baseline_options, library=library, settings=settings,
                                       embed_model=embed_model, cache_dir=cache_dir, show_progress=show_progress)
             return cls._finish(ranker, tools=tools, top_k=top_k, always_include=always_include,
@@ -242,14 +264,17 @@ class LibraRetriever(BaseRetriever):
         elif library is not None and not isinstance(library, ToolLibrary):
             library = ToolLibrary.load(library, catalog=catalog)
         ranker = ToolRanker(catalog, method=method, embed_model=embed_model, library=library, settings=settings,
-                            cache_dir=cache_dir, show_progress=show_progress)
+                            cache_dir=cache_dir, show_progress=show_progress, reranker=as_reranker(reranker, catalog),
+                            tokenizer=tokenizer)
         return cls._finish(ranker, tools=tools, top_k=top_k, always_include=always_include,
-                           callback_manager=callback_manager, missing_tools_hint=missing_tools_hint)
+                           callback_manager=callback_manager, missing_tools_hint=missing_tools_hint, token_budget=token_budget)
 
     @classmethod
-    def _finish(cls, ranker: Any, *, tools: Sequence["BaseTool"] | None, top_k: int, always_include: Sequence[str],
-                callback_manager: CallbackManager | None, missing_tools_hint: str | None) -> "LibraRetriever":
-        retriever = cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager)
+    def _finish(cls, ranker: Any, *, tools: Sequence["BaseTool"] | None, top_k: int | None, always_include: Sequence[str],
+                callback_manager: CallbackManager | None, missing_tools_hint: str | None,
+                token_budget: int | None = None) -> "LibraRetriever":
+        retriever = cls(ranker, tools=tools, top_k=top_k, always_include=always_include, callback_manager=callback_manager,
+                        token_budget=token_budget)
         if missing_tools_hint is not None:
             retriever._missing_tools_hint = missing_tools_hint
         return retriever
@@ -287,6 +312,11 @@ class LibraRetriever(BaseRetriever):
         return self._top_k
 
     @property
+    def token_budget(self) -> int | None:
+        """Schema tokens per result (None: ``top_k`` alone cuts it)."""
+        return self._token_budget
+
+    @property
     def always_include(self) -> tuple[str, ...]:
         """Tool names added to every result the ranking left them out of."""
         return self._always_include
@@ -313,14 +343,30 @@ class LibraRetriever(BaseRetriever):
         depth = n if (exact is not None or self._always_include) else min(k, n)
         return k, exact, depth
 
+    def _budget(self, exact: str | None) -> int | None:
+        """The budget left for ranked tools once the exact-name and always-included tools are counted (at least 1)."""
+        if self._token_budget is None:
+            return None
+        costs = self._ranker.token_costs
+        reserved = {self.catalog.index_of(n) for n in (*self._always_include, *([exact] if exact else []))}
+        return max(1, self._token_budget - int(sum(costs[i] for i in reserved)))
+
+    def _budget_kw(self, exact: str | None) -> dict[str, Any]:
+        """``budget=`` for the ranker when a token budget is set (a baseline ranker, which has none, gets nothing)."""
+        return {} if self._token_budget is None else {"budget": self._budget(exact)}
+
     def _select(self, ranked: list[RankedTool], k: int, exact: str | None) -> list[RetrievedTool]:
-        # A ranker may return fewer tools than asked (Ego-Trip with fill=False): a named or always-included
-        # tool it left out still comes back, with no score.
+        # A ranker may return fewer tools than asked (Ego-Trip with fill=False), or a token budget may cut
+        # before it: a named or always-included tool left out still comes back, with no score.
         by_name = {r.name: r for r in ranked}
+
+        def outside(name: str, source: str) -> RetrievedTool:
+            hit = by_name.get(name)
+            return RetrievedTool.from_ranked(hit, source) if hit is not None else RetrievedTool(name, 0.0, 0.0, (), source)
+
         out: list[RetrievedTool] = []
         if exact is not None:
-            out.append(RetrievedTool.from_ranked(by_name[exact], SOURCE_EXACT) if exact in by_name
-                       else RetrievedTool(exact, 0.0, 0.0, (), SOURCE_EXACT))
+            out.append(outside(exact, SOURCE_EXACT))
         for r in ranked:
             if len(out) >= k:
                 break
@@ -329,8 +375,7 @@ class LibraRetriever(BaseRetriever):
         present = {t.name for t in out}
         for name in self._always_include:
             if name not in present:
-                out.append(RetrievedTool.from_ranked(by_name[name], SOURCE_ALWAYS) if name in by_name
-                           else RetrievedTool(name, 0.0, 0.0, (), SOURCE_ALWAYS))
+                out.append(outside(name, SOURCE_ALWAYS))
         return out
 
     def _always_only(self) -> list[RetrievedTool]:
@@ -341,14 +386,14 @@ class LibraRetriever(BaseRetriever):
         k, exact, depth = self._plan(query, top_k)
         if not query.strip():
             return self._always_only()
-        return self._select(self._ranker.rank(query, depth), k, exact)
+        return self._select(self._ranker.rank(query, depth, **self._budget_kw(exact)), k, exact)
 
     async def arank(self, query: str, top_k: int | None = None) -> list[RetrievedTool]:
         """Async twin of :meth:`rank` (embeds the query with the encoder's async API)."""
         k, exact, depth = self._plan(query, top_k)
         if not query.strip():
             return self._always_only()
-        return self._select(await self._ranker.arank(query, depth), k, exact)
+        return self._select(await self._ranker.arank(query, depth, **self._budget_kw(exact)), k, exact)
 
     # ------------------------------------------------------------------ BaseRetriever
     def _node(self, hit: RetrievedTool) -> NodeWithScore:

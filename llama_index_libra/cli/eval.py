@@ -1,4 +1,5 @@
-"""``libra eval``: one-shot retrieval evaluation of methods on a benchmark (Table 2 style)."""
+"""``libra eval``: one-shot retrieval evaluation of methods on a benchmark (Table 2 style), or on a
+suite of task sets from a manifest (``--suite [MANIFEST]``: one table, every set)."""
 
 from __future__ import annotations
 
@@ -48,9 +49,68 @@ def _recipe_and_propagation(args: argparse.Namespace) -> tuple[str, str | None]:
     return recipe or "default", propagation
 
 
+def _tokenizer(name: str | None) -> Any:
+    """``--tokenizer``: a Hugging Face tokenizer (a local folder or a model name); None: LlamaIndex's global one."""
+    if name is None:
+        return None
+    try:
+        from transformers import AutoTokenizer
+
+        return AutoTokenizer.from_pretrained(name)
+    except (ImportError, OSError, ValueError) as exc:
+        raise CLIError(f"--tokenizer {name}: cannot load a Hugging Face tokenizer: {str(exc).splitlines()[0]}") from None
+
+
+def cmd_suite(args: argparse.Namespace) -> int:
+    """``--suite``: the standard rows (with the retrieval flags on hybrid and libra) on every set of a manifest."""
+    from dataclasses import replace
+
+    from llama_index_libra.evaluation.manifest import ManifestError, load_manifest
+    from llama_index_libra.evaluation.runner import Row
+    from llama_index_libra.evaluation.suite import (STANDARD_ROWS, TaskFileError, default_manifest_path, format_suite_table,
+                                                    run_suite)
+    from llama_index_libra.retrieval.settings import RetrievalSettings
+
+    recipe, _ = _recipe_and_propagation(args)
+    settings = replace(RetrievalSettings.from_arguments(args), recipe=recipe)
+    own = {key: v for key, v in settings.base_overrides().items() if key in ("query_mode", "segmentation")}
+    rows = []
+    for row in STANDARD_ROWS:
+        if row.setting == "paper":
+            rows.append(row)
+        elif row.method in ("bm25", "qts"):
+            rows.append(Row(row.method, settings=RetrievalSettings(**own)))
+        else:
+            rows.append(Row(row.method, settings=settings))
+    if args.methods is not None:
+        rows = [r for r in rows if r.method in args.methods]
+    try:
+        manifest = load_manifest(args.suite if args.suite != "default" else default_manifest_path())
+        manifest = manifest.select([s for s in (args.sets or "").split(",") if s])
+        report = run_suite(manifest, rows, embed_model=embed_models(args.embed_model), cache_dir=args.cache_dir,
+                           show_progress=not args.quiet, token_budget=args.token_budget, tokenizer=_tokenizer(args.tokenizer))
+    except (ManifestError, TaskFileError) as exc:
+        raise CLIError(str(exc)) from None
+    print(format_suite_table(report))
+    if args.json:
+        from llama_index_libra._io import atomic_write_json
+
+        atomic_write_json(args.json, report.to_json(), indent=1)
+        print(f"wrote per-set, per-row and per-task results to {args.json}")
+    return 0
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     """Evaluate the methods, print the table and the paired tests; ``--json``/``--plot`` write files."""
     offline_env()
+    if args.suite is not None:
+        if args.benchmark is not None:
+            raise CLIError("give --benchmark NAME or --suite [MANIFEST], not both")
+        if args.baseline:
+            raise CLIError("--baseline artifacts are built for one benchmark's catalog: use them with --benchmark, not --suite")
+        return cmd_suite(args)
+    if args.benchmark is None:
+        raise CLIError("give --benchmark NAME (bfcl, scitooleval, ...) or --suite [MANIFEST]")
     from dataclasses import replace
 
     from llama_index_libra.evaluation.runner import compare_to_baseline, evaluate, format_comparisons, format_table
@@ -94,6 +154,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         show_progress=not args.quiet,
         settings=settings,
         paper_row=not args.no_paper_row,
+        token_budget=args.token_budget,
+        tokenizer=_tokenizer(args.tokenizer),
         baselines=baselines,
         baseline_options=baseline_options,
     )
@@ -134,8 +196,17 @@ def register(sub: Any) -> None:
     from llama_index_libra.benchmarks.base import BENCHMARKS
     from llama_index_libra.retrieval.settings import RECIPES, RetrievalSettings
 
-    p = sub.add_parser("eval", help="one-shot retrieval evaluation on a benchmark (Table 2 style)")
-    p.add_argument("--benchmark", required=True, help=f"benchmark name ({', '.join(BENCHMARKS)})")
+    p = sub.add_parser("eval", help="one-shot retrieval evaluation on a benchmark (Table 2 style) or a suite of task sets")
+    p.add_argument("--benchmark", default=None, help=f"benchmark name ({', '.join(BENCHMARKS)})")
+    p.add_argument("--suite", nargs="?", const="default", default=None, metavar="MANIFEST",
+                   help="run every task set of a suite manifest (TOML or JSON; default: examples/tasksets/suite.toml) "
+                   "and print one table")
+    p.add_argument("--sets", default=None, help="with --suite: only these sets (comma-separated names)")
+    p.add_argument("--token-budget", type=positive_int, default=None,
+                   help="cut by schema tokens instead of K (the promoted prerequisites count too)")
+    p.add_argument("--tokenizer", default=None,
+                   help="with --token-budget: a Hugging Face tokenizer (folder or name) of your LLM "
+                   "(default: LlamaIndex's global tokenizer, tiktoken cl100k_base)")
     p.add_argument("--methods", type=_methods, default=None,
                    help="comma-separated: bm25,qts,hybrid,schema-only,libra and the baselines toolrex,tgr,ego-trip "
                    "(each with --baseline ARTIFACT) (default bm25,qts,hybrid,libra, and the --baseline methods)")

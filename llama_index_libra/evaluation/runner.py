@@ -1,4 +1,10 @@
-"""One-shot retrieval evaluation: methods x tasks -> P/R/NDCG@K tables and per-task records."""
+"""One-shot retrieval evaluation: methods x tasks -> P/R/NDCG/complete@K tables and per-task records.
+
+:func:`evaluate` takes method names and one :class:`RetrievalSettings` (``libra eval``);
+:func:`evaluate_rows` takes explicit rows (a label, a method, settings of its own), which is how the
+suite compares candidate defaults. Under a token budget the cut is the tools whose schemas fit it
+(:mod:`~llama_index_libra.retrieval.budget`) and the metrics are computed on that cut.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from llama_index_libra.benchmarks.base import Benchmark
     from llama_index_libra.library import ToolLibrary
 
-__all__ = ["MethodResult", "EvalReport", "evaluate", "format_table", "paired_test"]
+__all__ = ["MethodResult", "EvalReport", "Row", "evaluate", "evaluate_rows", "format_table", "paired_test"]
 
 
 @dataclass
@@ -35,6 +41,7 @@ class MethodResult:
     per_task: list[dict[str, Any]] = field(default_factory=list)
     setting: str = "default"  # the row's setting: "default", "paper" (the paper's recipe) or a Table 6 label
     settings: dict[str, Any] = field(default_factory=dict)
+    complete: float = 0.0  # share of tasks with every gold tool in the cut
 
     @property
     def label(self) -> str:
@@ -82,6 +89,7 @@ class EvalReport:
                     "precision": r.precision,
                     "recall": r.recall,
                     "ndcg": r.ndcg,
+                    "complete": r.complete,
                     "settings": r.settings,
                     "per_task": r.per_task,
                 }
@@ -91,6 +99,16 @@ class EvalReport:
 
     def write_json(self, path: str | Path) -> Path:
         return atomic_write_json(path, self.to_json(), indent=1)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of an evaluation: its label (``method`` or ``method [setting]``), method and settings."""
+
+    method: str
+    setting: str = "default"
+    settings: RetrievalSettings = field(default_factory=RetrievalSettings)
+    config: PropagationConfig | None = None  # propagation (default: the settings')
 
 
 def evaluate(
@@ -107,6 +125,9 @@ def evaluate(
     depth: int | None = None,
     settings: RetrievalSettings | None = None,
     paper_row: bool = False,
+    token_budget: int | None = None,
+    tokenizer: Any = None,
+    reranker: Any = None,
     baselines: Any = None,
     baseline_options: dict[str, dict[str, Any]] | None = None,
     **legacy: Any,
@@ -119,8 +140,9 @@ def evaluate(
     the recipe (``default`` or ``paper``) and the base-score options of hybrid, schema-only and
     libra (bm25 and qts keep their own base; ``query_mode`` and ``segmenter`` apply to them too);
     ``paper_row`` adds a ``libra [paper]`` row (the paper's exact settings) to compare against.
-    Encoders, BM25 and base scores are computed once per distinct setting. ``variant=`` and
-    ``options=`` are the deprecated spellings of ``settings``. ``baselines`` (artifacts or their
+    Encoders, BM25 and base scores are computed once per distinct setting. ``token_budget``,
+    ``tokenizer`` and ``reranker`` are those of :func:`evaluate_rows`. ``variant=`` and ``options=``
+    are the deprecated spellings of ``settings``. ``baselines`` (artifacts or their
     paths) rank the methods ``toolrex``, ``tgr`` and ``ego-trip`` with ``baseline_options`` per method
     (:class:`~llama_index_libra.evaluation.baselines.BaselinePlan`; TGR: a row per direction by default).
     """
@@ -143,9 +165,6 @@ def evaluate(
     configs = configs or {"default": settings.propagation}
     recipe = settings.recipe
     overrides = settings.base_overrides()
-    depth = max(k, depth or 0)
-    tasks = benchmark.tasks
-    queries = [t.query for t in tasks]
     # (method, row label, ranker settings, propagation config), in table order
     runs: list[tuple[str, str, RetrievalSettings, PropagationConfig]] = []
     for method in methods:
@@ -153,7 +172,7 @@ def evaluate(
             runs += [(method, label, RetrievalSettings(), PropagationConfig()) for label in plan.labels(method)]
             continue
         own = method in ("bm25", "qts")
-        method_overrides = {key: v for key, v in overrides.items() if not own or key in ("query_mode", "segmenter")}
+        method_overrides = {key: v for key, v in overrides.items() if not own or key in ("query_mode", "segmentation", "pooling", "segmenter")}
         run_settings = RetrievalSettings(recipe=recipe, **method_overrides)
         if method == "libra" and paper_row and recipe != "paper":
             runs.append((method, "paper", RetrievalSettings(recipe="paper"), PropagationConfig()))
@@ -164,32 +183,94 @@ def evaluate(
         else:
             row = "paper" if recipe == "paper" and method == "hybrid" and not method_overrides else "default"
             runs.append((method, row, run_settings, PropagationConfig()))
+    rows = [Row(method, label, run_settings, config) for method, label, run_settings, config in runs]
+    report = evaluate_rows(benchmark, rows, k=k, embed_model=embed_model, library=library, library_factory=library_factory,
+                           cache_dir=cache_dir, show_progress=show_progress, depth=depth, token_budget=token_budget,
+                           tokenizer=tokenizer, reranker=reranker, plan=plan)
+    report.settings = {
+        "configs": {label: c.__dict__ | {"kinds": list(c.kinds)} for label, c in configs.items()},
+        "recipe": recipe,
+        "options": {key: (list(v) if isinstance(v, tuple) else v) for key, v in overrides.items() if key != "segmenter"},
+        **report.settings,
+    }
+    return report
+
+
+def evaluate_rows(
+    benchmark: "Benchmark",
+    rows: Sequence[Row],
+    *,
+    k: int | None = None,
+    embed_model: Any = None,
+    library: "ToolLibrary | None" = None,
+    library_factory: Callable[[], "ToolLibrary"] | None = None,
+    cache_dir: Any = None,
+    show_progress: bool = True,
+    depth: int | None = None,
+    token_budget: int | None = None,
+    tokenizer: Any = None,
+    reranker: Any = None,
+    dense: Sequence[Any] = (),
+    bm25: Any = None,
+    plan: BaselinePlan | None = None,
+) -> EvalReport:
+    """Evaluate explicit rows on a benchmark at cutoff ``k`` (default: the benchmark's).
+
+    Encoders, BM25 and base scores are computed once per distinct base setting. ``token_budget``
+    cuts every row by schema tokens (measured with ``tokenizer``) instead of by ``k`` (the cut still
+    holds at most ``depth`` tools); ``reranker`` (a :data:`~llama_index_libra.retrieval.ranker.Reranker`)
+    reorders the base ranking of every row before propagation. ``dense``/``bm25`` reuse indexes
+    already built for this catalog; ``plan`` ranks its baseline methods' rows with their artifacts
+    (a count cut only: no token budget or reranker for them).
+    """
+    k = check_k(k if k is not None else benchmark.k)
+    if not rows:
+        raise ValueError("give at least one row")
+    baseline_methods = set(plan.methods) if plan else set()
+    for row in rows:
+        if row.method not in baseline_methods:
+            check_method(row.method)
+    if baseline_methods and (token_budget is not None or reranker is not None):
+        raise ValueError(f"token_budget= and reranker= apply to libra, dense and bm25 rows, not to the baselines "
+                         f"{', '.join(sorted(baseline_methods))}")
+    depth = max(k, depth or 0)
+    cut = depth if token_budget is None else len(benchmark.catalog)
+    tasks = benchmark.tasks
+    queries = [t.query for t in tasks]
     results: list[MethodResult] = []
-    dense: list[Any] = []
-    bm25 = None
+    dense = list(dense)
     base_cache: dict[Any, np.ndarray] = {}
-    for method, label, run_settings, config in runs:
+    costs = None
+    for row in rows:
+        method, label, run_settings = row.method, row.setting, row.settings
         needs_graph = method in ("libra", "schema-only")
         if needs_graph and library is None:
             if library_factory is None:
                 raise ValueError(f"method {method!r} needs a tool library: pass --library or build one with `libra induce`")
             library = library_factory()
-        ranker = plan.ranker(method, label, dense=dense, embed_model=embed_model, cache_dir=cache_dir,
-                             show_progress=show_progress) if method in plan.methods else ToolRanker(
+        baseline = method in baseline_methods
+        ranker = plan.ranker(method, label, dense=dense, embed_model=embed_model, cache_dir=cache_dir,  # type: ignore[union-attr]
+                             show_progress=show_progress) if baseline else ToolRanker(
             benchmark.catalog,
             method=method,
             embed_model=embed_model,
             library=library if needs_graph else None,
-            config=config,
+            config=row.config,
             dense=dense or None,
             bm25=bm25,
             cache_dir=cache_dir,
             show_progress=show_progress,
             settings=run_settings,
+            reranker=reranker,
+            tokenizer=tokenizer,
         )
+        if costs is not None:
+            ranker._token_costs = costs  # measured once per benchmark
         dense = dense or ranker.denses
         bm25 = bm25 or ranker.bm25
-        key = (ranker.base_config, tuple(d.encoder for d in ranker.denses), getattr(ranker, "score_key", None))
+        segmenter = run_settings.segmenter
+        key = (ranker.base_config, tuple(d.encoder for d in ranker.denses), id(segmenter) if segmenter is not None else None,
+               getattr(ranker, "score_key", None))
         if key not in base_cache:  # one batched encoding per distinct base setting
             base_cache[key] = ranker.base_scores_many(queries, show_progress=show_progress)
         base = base_cache[key]
@@ -200,20 +281,28 @@ def evaluate(
 
             iterator = tqdm(iterator, desc=f"{method}/{label}", leave=False)
         for i in iterator:
-            ranked = ranker.rank_from_base(base[i], depth)
+            if baseline:
+                ranked = ranker.rank_from_base(base[i], cut)
+            else:
+                ranked = ranker.rank_from_base(ranker.rerank_base(queries[i], base[i]), cut, budget=token_budget)
             names = [r.name for r in ranked]
-            s = score_ranking(names, tasks[i].gold, k)
-            per_task.append(
-                {
-                    "id": tasks[i].id,
-                    "precision": s.precision,
-                    "recall": s.recall,
-                    "ndcg": s.ndcg,
-                    "ranked": names[:k],
-                    "gold": list(tasks[i].gold),
-                    "promoted": [r.name for r in ranked[:k] if r.promoted or r.promotions],
-                }
-            )
+            at = k if token_budget is None else max(1, len(names))
+            s = score_ranking(names, tasks[i].gold, at)
+            record = {
+                "id": tasks[i].id,
+                "precision": s.precision,
+                "recall": s.recall,
+                "ndcg": s.ndcg,
+                "complete": s.complete,
+                "ranked": names[:at],
+                "gold": list(tasks[i].gold),
+                "promoted": [r.name for r in ranked[:at] if r.promoted or r.promotions],
+            }
+            if token_budget is not None:
+                record["tokens"] = float(sum(ranker.token_costs[r.index] for r in ranked))
+            per_task.append(record)
+        if token_budget is not None:
+            costs = ranker.token_costs
         results.append(
             MethodResult(
                 method=method,
@@ -224,13 +313,13 @@ def evaluate(
                 per_task=per_task,
                 setting=label,
                 settings=ranker.settings(),
+                complete=float(np.mean([t["complete"] for t in per_task])),
             )
         )
-    settings: dict[str, Any] = {
-        "configs": {label: c.__dict__ | {"kinds": list(c.kinds)} for label, c in configs.items()},
-        "recipe": recipe,
-        "options": {key: (list(v) if isinstance(v, tuple) else v) for key, v in overrides.items() if key != "segmenter"},
-    }
+    settings: dict[str, Any] = {}
+    if token_budget is not None:
+        settings["token_budget"] = token_budget
+        settings["tokenizer"] = ranker.tokenizer_name
     if plan:
         settings["baselines"] = plan.describe()
     if dense:
@@ -263,13 +352,21 @@ def paired_test(a: np.ndarray, b: np.ndarray, *, n_boot: int = 10000, seed: int 
 
 
 def format_table(report: EvalReport) -> str:
-    """A Table-2-style text table: P, R, NDCG at K in percent."""
-    k = report.k
+    """A Table-2-style text table: P, R, NDCG and complete at K in percent (at the budget's cut under a budget)."""
+    k = str(report.k) if "token_budget" not in report.settings else f"{report.settings['token_budget']}t"
     width = max([28] + [len(r.label) + 2 for r in report.results])
-    header = f"{'Method':<{width}} {'P@' + str(k):>8} {'R@' + str(k):>8} {'NDCG@' + str(k):>8}"
+    header = f"{'Method':<{width}} {'P@' + k:>8} {'R@' + k:>8} {'NDCG@' + k:>9} {'C@' + k:>8}"
+    if "token_budget" in report.settings:
+        header += f" {'tools':>6} {'tokens':>7}"
     lines = [f"{report.benchmark} ({report.n_tasks} tasks)", header, "-" * len(header)]
     for r in report.results:
-        lines.append(f"{r.label:<{width}} {100 * r.precision:>8.1f} {100 * r.recall:>8.1f} {100 * r.ndcg:>8.1f}")
+        line = (f"{r.label:<{width}} {100 * r.precision:>8.1f} {100 * r.recall:>8.1f} {100 * r.ndcg:>9.1f} "
+                f"{100 * r.complete:>8.1f}")
+        if "token_budget" in report.settings and r.per_task:
+            line += f" {np.mean([len(t['ranked']) for t in r.per_task]):>6.1f} {np.mean([t['tokens'] for t in r.per_task]):>7.0f}"
+        lines.append(line)
+    if "token_budget" in report.settings:
+        lines.append(f"(cut: the tools within {report.settings['token_budget']} schema tokens, {report.settings.get('tokenizer')})")
     return "\n".join(lines)
 
 

@@ -69,6 +69,8 @@ class DenseIndex:
         self.encoder = encoder_id(self.embed_model)
         self.cache_path = None if cache_dir is False else self.cache_path_in(cache_dir)
         self.matrix = self._load_or_embed(show_progress)
+        # unit vectors of recent query texts: evaluation scores the same sentences under many settings
+        self._query_vectors: dict[str, np.ndarray] = {}
 
     def cache_path_in(self, cache_dir: str | Path | bool | None) -> Path:
         """Where this catalog's embeddings by this encoder live under ``cache_dir`` (default: the user cache)."""
@@ -122,15 +124,27 @@ class DenseIndex:
         vector = await self.embed_model.aget_query_embedding(query)
         return _normalize_rows(np.asarray([vector], dtype=np.float64))[0]
 
+    QUERY_MEMORY = 20_000  # query texts whose vectors are kept (oldest dropped first)
+
     def embed_queries(self, queries: Sequence[str], show_progress: bool = False) -> np.ndarray:
-        """Unit-normalized query vectors, batched (for evaluation)."""
-        model = self.embed_model
-        batch = getattr(model, "_embed", None)
-        if callable(batch) and hasattr(model, "query_instruction"):  # HuggingFaceEmbedding: one batched call
-            vectors = batch(list(queries), prompt_name="query")
-        else:
-            vectors = [model.get_query_embedding(q) for q in queries]
-        return _normalize_rows(np.asarray(vectors, dtype=np.float64))
+        """Unit-normalized query vectors, batched (for evaluation); texts embedded recently are not embedded again."""
+        queries = list(queries)
+        memory = self._query_vectors
+        missing = list(dict.fromkeys(q for q in queries if q not in memory))
+        if missing:
+            model = self.embed_model
+            batch = getattr(model, "_embed", None)
+            if callable(batch) and hasattr(model, "query_instruction"):  # HuggingFaceEmbedding: one batched call
+                vectors = batch(missing, prompt_name="query")
+            else:
+                vectors = [model.get_query_embedding(q) for q in missing]
+            for q, v in zip(missing, _normalize_rows(np.asarray(vectors, dtype=np.float64))):
+                memory[q] = v
+            while len(memory) > self.QUERY_MEMORY:
+                memory.pop(next(iter(memory)))
+        if not queries:
+            return np.zeros((0, self.matrix.shape[1]), dtype=np.float32)
+        return np.vstack([memory[q] for q in queries])
 
     def scores_from_vector(self, query_vector: np.ndarray) -> np.ndarray:
         """s_q(t) = (1 + cos) / 2 for every tool, catalog order, float64."""

@@ -1,16 +1,22 @@
-"""Prerequisites that make the cut: a rule applied to the final top-k, beside the paper's averaging.
+"""Where hard prerequisites go in the cut: the paper's score lift, ``after-consumer``, or ``bundle``.
 
 With the paper's g_q(u) a provider needed by many seeded consumers sinks to their mean and can miss
-the cut while its consumers stay in. The ``after-consumer`` rule walks the top-k in rank order; for
-every tool t in it, each of t's hard requirements (its state prerequisites as one group, and for
-every input field its provenance providers as one group: members of a group are alternatives) that
-no tool already in the list satisfies gets its strongest provider (highest final score, ties by
-catalog order) inserted right after t. The list keeps k entries: an insertion evicts the lowest
-ranked tool that nothing depends on yet (neither a processed tool, nor an inserted provider, nor a
-provider that satisfied a processed tool). So every processed tool in the result has one provider
-of each hard requirement next to or above it; only when all k slots are taken by such tools does
-the walk stop. Relation kinds outside ``hard_kinds`` (compatibility, or a kind this version does
-not know) are not requirements.
+the cut while its consumers stay in (rule ``paper``: propagation alone decides). The rules below work
+on the final ranking and a capacity: ``k`` slots, or a budget of schema tokens where every tool costs
+its own size. A tool's hard requirements are its state prerequisites as one group and, per input
+field, its provenance providers as one group (members of a group are alternatives); a requirement is
+met when one member is in the cut, and otherwise its strongest provider (highest final score, ties by
+catalog order) is the one brought in.
+
+``after-consumer`` walks the cut in rank order and inserts every missing provider right after its
+consumer; an insertion evicts the lowest ranked tools that nothing depends on yet (neither a
+processed tool, nor an inserted provider, nor a provider that satisfied a processed tool) until it
+fits; when nothing can be evicted the walk stops. ``bundle`` (budget-aware) fills the cut in rank
+order with bundles: a tool together with the providers of its missing requirements (theirs too,
+transitively), placed right after it; a bundle that does not fit in what is left is skipped whole,
+so a consumer is never offered without its prerequisites, and the walk goes on with smaller ones.
+Relation kinds outside ``hard_kinds`` (compatibility, or a kind this version does not know) are not
+requirements.
 """
 
 from __future__ import annotations
@@ -21,10 +27,27 @@ import numpy as np
 
 from llama_index_libra.library import Relation
 
-__all__ = ["PREREQUISITE_RULES", "HARD_KINDS", "PrerequisiteIndex"]
+__all__ = ["PREREQUISITE_RULES", "DEFAULT_RULE", "HARD_KINDS", "PrerequisiteIndex", "prefix_within"]
 
-PREREQUISITE_RULES = ("paper", "after-consumer")
+PREREQUISITE_RULES = ("paper", "after-consumer", "bundle")
+# the rule of recipe "default" (recipe "paper" keeps "paper"); chosen on the suite, see docs/results.md
+DEFAULT_RULE = "bundle"  # chosen on the suite by scripts/choose_defaults.py (docs/results.md)
 HARD_KINDS = ("state", "provenance")
+
+
+def prefix_within(ranked: Sequence[int], costs: np.ndarray | None, capacity: float) -> list[int]:
+    """The longest prefix of ``ranked`` whose total cost is at most ``capacity`` (unit costs: the first ``capacity``)."""
+    if costs is None:
+        return [int(i) for i in ranked[: int(capacity)]]
+    out: list[int] = []
+    used = 0.0
+    for i in ranked:
+        c = float(costs[int(i)])
+        if used + c > capacity:
+            break
+        out.append(int(i))
+        used += c
+    return out
 
 
 class PrerequisiteIndex:
@@ -47,12 +70,21 @@ class PrerequisiteIndex:
     def __len__(self) -> int:
         return len(self.groups)
 
-    def apply(self, ranked: Sequence[int], scores: np.ndarray, k: int) -> tuple[list[int], dict[int, tuple[int, str]]]:
-        """The top-``k`` of ``ranked`` with missing hard prerequisites inserted after their consumers.
+    @staticmethod
+    def _strongest(providers: np.ndarray, scores: np.ndarray) -> int:
+        return int(providers[np.lexsort((providers, -scores[providers]))[0]])
+
+    def apply(self, ranked: Sequence[int], scores: np.ndarray, k: int | None = None, *,
+              costs: np.ndarray | None = None, capacity: float | None = None) -> tuple[list[int], dict[int, tuple[int, str]]]:
+        """``after-consumer``: the cut of ``ranked`` (``k`` slots, or ``capacity`` under per-tool ``costs``)
+        with missing hard prerequisites inserted after their consumers.
 
         Returns the new list and, per inserted provider, ``(consumer index, requirement label)``.
         """
-        out = [int(i) for i in ranked[:k]]
+        cap = float(capacity if capacity is not None else k)  # type: ignore[arg-type]
+        cost = (lambda i: 1.0) if costs is None else (lambda i: float(costs[i]))
+        out = prefix_within(ranked, costs, cap)
+        used = sum(cost(i) for i in out)
         present = set(out)
         pinned: set[int] = set()
         inserted: dict[int, tuple[int, str]] = {}
@@ -66,16 +98,65 @@ class PrerequisiteIndex:
                 if have:
                     pinned.update(have)
                     continue
-                best = int(providers[np.lexsort((providers, -scores[providers]))[0]])
-                evict = next((j for j in range(len(out) - 1, at - 1, -1) if out[j] not in pinned), None)
-                if len(out) >= k:
-                    if evict is None:  # every slot below is needed already: the budget is spent
+                best = self._strongest(providers, scores)
+                while used + cost(best) > cap:
+                    evict = next((j for j in range(len(out) - 1, at - 1, -1) if out[j] not in pinned), None)
+                    if evict is None:  # every tool below is needed already: the budget is spent
                         return out, inserted
-                    present.discard(out.pop(evict))
+                    gone = out.pop(evict)
+                    present.discard(gone)
+                    used -= cost(gone)
                 out.insert(at, best)
                 present.add(best)
                 pinned.add(best)
+                used += cost(best)
                 inserted[best] = (t, label)
                 at += 1
             pos += 1
         return out, inserted
+
+    def bundles(self, ranked: Sequence[int], scores: np.ndarray, k: int | None = None, *,
+                costs: np.ndarray | None = None, capacity: float | None = None) -> tuple[list[int], dict[int, tuple[int, str]]]:
+        """``bundle``: fill the cut in rank order with each tool and its missing prerequisites together,
+        skipping a bundle that does not fit (same return value as :meth:`apply`)."""
+        cap = float(capacity if capacity is not None else k)  # type: ignore[arg-type]
+        cost = (lambda i: 1.0) if costs is None else (lambda i: float(costs[i]))
+        smallest = 1.0 if costs is None else float(np.min(costs)) if len(costs) else 1.0
+        out: list[int] = []
+        present: set[int] = set()
+        inserted: dict[int, tuple[int, str]] = {}
+        used = 0.0
+        for t in ranked:
+            t = int(t)
+            if t in present:
+                continue
+            if cap - used < smallest:
+                break
+            bundle, reasons = self._closure(t, present, scores)
+            total = sum(cost(i) for i in bundle)
+            if used + total > cap:
+                continue
+            out.extend(bundle)
+            present.update(bundle)
+            inserted.update(reasons)
+            used += total
+        return out, inserted
+
+    def _closure(self, tool: int, present: set[int], scores: np.ndarray) -> tuple[list[int], dict[int, tuple[int, str]]]:
+        """``tool`` followed by the providers of its unmet requirements, depth first (each once)."""
+        bundle = [tool]
+        reasons: dict[int, tuple[int, str]] = {}
+        have = set(present) | {tool}
+        stack = [tool]
+        while stack:
+            consumer = stack.pop(0)
+            for label, providers in self.groups.get(consumer, ()):
+                if any(p in have for p in providers.tolist()):
+                    continue
+                best = self._strongest(providers, scores)
+                at = bundle.index(consumer) + 1 + sum(1 for b in bundle if reasons.get(b, (None,))[0] == consumer)
+                bundle.insert(at, best)
+                have.add(best)
+                reasons[best] = (consumer, label)
+                stack.append(best)
+        return bundle, reasons

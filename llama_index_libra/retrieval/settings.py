@@ -6,8 +6,10 @@ tools; these settings say *how*: the base-score recipe and its overrides, the pr
 the propagation settings of Table 6. ``LibraRetriever``'s constructors, :class:`ToolRanker`, the
 evaluation runner, ``libra eval`` / ``libra query`` and the agentic harness all take one record.
 
-The base-score fields default to None: the recipe's own value (``recipe="default"``: the hybrid
-CombSUM base over the query's lines; ``recipe="paper"``: the paper's dense joined-query base).
+The base-score fields default to None: the recipe's own value (``recipe="default"``: the package's
+hybrid base, see :data:`~llama_index_libra.retrieval.base_scores.DEFAULT_BASE`, with the ``bundle``
+placement of prerequisites, both chosen on the suite by scripts/choose_defaults.py; ``recipe="paper"``:
+the paper's dense joined-query base).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, Mapping
 
 from llama_index_libra._compat import warn_renamed
 from llama_index_libra.library import RELATION_KINDS
-from llama_index_libra.retrieval.base_scores import BASES, QUERY_MODES, Segmenter
+from llama_index_libra.retrieval.base_scores import BASES, POOLINGS, QUERY_MODES, SEGMENTATIONS, Segmenter
 from llama_index_libra.retrieval.fusion import FUSIONS
 from llama_index_libra.retrieval.prerequisites import HARD_KINDS, PREREQUISITE_RULES
 from llama_index_libra.retrieval.propagation import AGGREGATES, PROVIDER_SELECTIONS, PropagationConfig
@@ -30,7 +32,7 @@ RECIPES = ("default", "paper")
 # Keywords of earlier releases and the fields they now set.
 LEGACY_NAMES = {"variant": "recipe", "prerequisites": "prerequisite_rule"}
 # Fields that shape the base score (beside the recipe); bm25 and qts keep their own base.
-BASE_FIELDS = ("base", "fusion", "query_mode", "rrf_k")
+BASE_FIELDS = ("base", "fusion", "query_mode", "rrf_k", "segmentation", "bm25_share", "pooling")
 PROPAGATION_FIELDS = ("seeds", "provider_selection", "hops", "kinds", "aggregate")
 _FIELDS_ATTRIBUTE = "retrieval_settings_fields"  # set on a parsed namespace by add_arguments
 
@@ -41,6 +43,16 @@ def _flag(help: str, **argparse_kwargs: Any) -> dict[str, Any]:
 
 def _plus_list(text: str) -> tuple[str, ...]:
     return tuple(v for v in text.split("+") if v)
+
+
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number in [0, 1], got {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number in [0, 1], got {value}")
+    return value
 
 
 def _positive_int(text: str) -> int:
@@ -58,18 +70,29 @@ class RetrievalSettings:
     """Every retrieval-time option of a ranker (see the module docstring). Frozen; ``replace`` makes variants."""
 
     recipe: str = field(default="default", metadata=_flag(
-        "base-score recipe of hybrid/libra/schema-only: default (dense fused with BM25 over the query's lines) "
+        "base-score recipe of hybrid/libra/schema-only: default (dense on the whole query and its segments, fused with BM25) "
         "or paper (the paper's dense joined-query base)", choices=RECIPES))
     base: str | None = field(default=None, metadata=_flag(
         "base score of hybrid/libra/schema-only (default hybrid: dense fused with BM25; recipe paper: dense)", choices=BASES))
     fusion: str | None = field(default=None, metadata=_flag(
-        "how a hybrid base fuses its sources (default combsum)", choices=FUSIONS))
+        "how a hybrid base fuses its sources (default confidence)", choices=FUSIONS))
     query_mode: str | None = field(default=None, metadata=_flag(
-        "segments: score every line of the query and max-pool per tool (default for hybrid/libra); joined: the whole text",
-        choices=QUERY_MODES))
+        "segments: score every segment of the query and max-pool per tool; joined: the whole text; "
+        "fused: both, as two sources of the fusion (default fused)", choices=QUERY_MODES))
     rrf_k: int | None = field(default=None, metadata=_flag("RRF constant (default 60)", type=int))
-    prerequisite_rule: str = field(default="paper", metadata=_flag(
-        "after-consumer: a top-k tool's missing hard prerequisites are inserted right after it (default: paper)",
+    segmentation: str | None = field(default=None, metadata=_flag(
+        "how segments are cut: lines (turns), sentences, clauses, auto (several lines: turns; one line: sentences; "
+        "default auto)",
+        choices=SEGMENTATIONS))
+    bm25_share: float | None = field(default=None, metadata=_flag(
+        "weight of BM25 in a hybrid base, in [0, 1] (the dense sources share the rest)", type=_share))
+    pooling: str | None = field(default=None, metadata=_flag(
+        "how segment scores pool: max (a tool's best segment, BM25 on the whole query) or fair (each segment "
+        "ranked on its own, dense and BM25, normalised, then its best segment; default max)", choices=POOLINGS))
+    prerequisite_rule: str | None = field(default=None, metadata=_flag(
+        "where hard prerequisites go: paper (propagation's score lift only), after-consumer (a top-k tool's missing "
+        "hard prerequisites are inserted right after it), bundle (a tool enters the cut only with them); "
+        "default: the recipe's (default: bundle; paper: paper)",
         choices=PREREQUISITE_RULES))
     hard_kinds: tuple[str, ...] = field(default=HARD_KINDS, metadata=_flag(
         "relation kinds that are hard prerequisites, '+'-separated (default state+provenance)", type=_plus_list))
@@ -87,14 +110,18 @@ class RetrievalSettings:
     def __post_init__(self) -> None:
         if self.recipe not in RECIPES:
             raise ValueError(f"recipe must be one of {', '.join(RECIPES)}, got {self.recipe!r}")
-        if self.prerequisite_rule not in PREREQUISITE_RULES:
+        if self.prerequisite_rule is not None and self.prerequisite_rule not in PREREQUISITE_RULES:
             raise ValueError(f"prerequisite_rule must be one of {', '.join(PREREQUISITE_RULES)}, got {self.prerequisite_rule!r}")
-        for name, choices in (("base", BASES), ("fusion", FUSIONS), ("query_mode", QUERY_MODES)):
+        for name, choices in (("base", BASES), ("fusion", FUSIONS), ("query_mode", QUERY_MODES),
+                              ("segmentation", SEGMENTATIONS), ("pooling", POOLINGS)):
             value = getattr(self, name)
             if value is not None and (not isinstance(value, str) or value not in choices):
                 raise ValueError(f"{name} must be one of {', '.join(choices)} (or None: the recipe's), got {value!r}")
         if self.rrf_k is not None and (isinstance(self.rrf_k, bool) or not isinstance(self.rrf_k, int) or self.rrf_k < 0):
             raise ValueError(f"rrf_k must be a non-negative integer (or None), got {self.rrf_k!r}")
+        share = self.bm25_share
+        if share is not None and (isinstance(share, bool) or not isinstance(share, (int, float)) or not 0.0 <= share <= 1.0):
+            raise ValueError(f"bm25_share must be a number in [0, 1] (or None: the recipe's), got {share!r}")
         for name in ("hard_kinds", "kinds"):
             value = getattr(self, name)
             value = (value,) if isinstance(value, str) else tuple(value)

@@ -188,3 +188,20 @@ def test_written_catalog_files_fuzzed_load_or_fail_cleanly(tmp_path_factory):
         assert len(catalog.fingerprint()) == 16 and all(isinstance(t.text(), str) for t in catalog)
 
     check()
+
+
+def test_spec_without_published_doc_keeps_text_and_fingerprint_through_a_file(tmp_path):
+    """A ToolSpec built in code (no published doc) with nested parameters: the file's sorted keys
+    must not reorder what encoders see, or artifacts and persisted retrievers stop matching."""
+    spec = ToolSpec(
+        name="a",
+        description="d",
+        parameters={"type": "object", "properties": {"z": {"type": "string"},
+                    "b": {"type": "object", "properties": {"y": {"type": "integer"}, "c": {"type": "string"}}}}},
+    )
+    catalog = ToolCatalog([spec], name="mine")
+    for suffix in (".json", ".jsonl"):
+        path = catalog.to_file(tmp_path / f"c{suffix}")
+        again = ToolCatalog.from_file(path)
+        assert again.texts() == catalog.texts()
+        assert again.fingerprint() == catalog.fingerprint()

@@ -167,7 +167,9 @@ def test_bm25_needs_no_embedding(synthetic_tools) -> None:
 
 def test_state_relation_promotes_login(alarm_catalog, alarm_library, hash_embed) -> None:
     qts = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, method="qts", top_k=3)
-    libra = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, library=alarm_library, top_k=3)
+    # the paper's placement: propagation alone (the default's bundle placement is checked below)
+    libra = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, library=alarm_library, top_k=3,
+                                        prerequisite_rule="paper")
     assert "Clock.login" not in names(qts.retrieve(ALARM_QUERY))
     got = libra.retrieve(ALARM_QUERY)
     assert names(got)[0] == "Clock.update_alarm"
@@ -189,6 +191,13 @@ def test_state_relation_promotes_login(alarm_catalog, alarm_library, hash_embed)
     explanation = libra.explain(ALARM_QUERY)
     assert "Clock.login" in explanation and "state prerequisite of Clock.update_alarm" in explanation
     assert "promoted" in explanation
+
+
+def test_default_placement_keeps_login_with_its_consumer(alarm_catalog, alarm_library, hash_embed) -> None:
+    libra = LibraRetriever.from_catalog(alarm_catalog, embed_model=hash_embed, library=alarm_library, top_k=3)
+    assert libra.ranker.prerequisite_rule == "bundle"
+    got = names(libra.retrieve(ALARM_QUERY))
+    assert got[:2] == ["Clock.update_alarm", "Clock.login"]  # the provider right after its consumer
 
 
 def test_empty_library_is_exactly_qts(alarm_catalog, hash_embed) -> None:
