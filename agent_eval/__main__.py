@@ -17,6 +17,10 @@ from typing import Any, Sequence
 
 __all__ = ["main", "build_parser"]
 
+# how this module was run: `python -m agent_eval` from a checkout, `python -m llama_index_libra.agent_eval`
+# from the wheel (help, usage and hints name the command the user typed)
+PROG = f"python -m {__package__ or 'agent_eval'}"
+
 
 class CLIError(Exception):
     """A user-facing error: one line, exit code 2."""
@@ -156,7 +160,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         progress=not args.quiet,
     )
     print(summary.describe())
-    print(f"report: python -m agent_eval report {args.run_dir}")
+    print(f"report: {PROG} report {args.run_dir}")
     return 1 if summary.aborted else 0
 
 
@@ -198,7 +202,7 @@ def cmd_presets(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from .config import DEFAULT_BUDGET, DEFAULT_TOP_K, PAPER_LLMS
 
-    parser = argparse.ArgumentParser(prog="python -m agent_eval", description="ToolReAGt agentic retrieval harness (paper section 4.3).")
+    parser = argparse.ArgumentParser(prog=PROG, description="ToolReAGt agentic retrieval harness (paper section 4.3).")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("run", help="run (or resume) the grid benchmarks x methods x LLMs x seeds")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from llama_index_libra._io import atomic_write_text, parse_json, read_regular_file
+from llama_index_libra.schemas.docstrings import lift_docstring_constraints
 from llama_index_libra.schemas.normalize import lift_prose_constraints, normalize_schema
 from llama_index_libra.schemas.openapi import (
     OpenAPIError,
@@ -155,7 +156,7 @@ class ToolSpec:
         if response is not None and not isinstance(response, Mapping):
             raise CatalogError(f"tool {name!r}: 'response' must be a JSON object, got {type(response).__name__}")
         source = json.loads(json.dumps(doc))  # plain JSON copy
-        parameters = normalize_schema(params)
+        parameters = lift_docstring_constraints(doc["description"], normalize_schema(params))
         normalized_response = normalize_schema(response) if response is not None else None
         _check_schemas(name, parameters, normalized_response)
         return cls(
@@ -196,6 +197,11 @@ class ToolCatalog(Sequence[ToolSpec]):
 
     def __repr__(self) -> str:
         return f"ToolCatalog(name={self.name!r}, tools={len(self)})"
+
+    @property
+    def tools(self) -> list[ToolSpec]:
+        """The tools' specs in catalog order (a new list per access; the catalog itself is a sequence of them)."""
+        return list(self._tools)
 
     @property
     def names(self) -> list[str]:

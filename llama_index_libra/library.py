@@ -25,6 +25,7 @@ __all__ = [
     "VALUE_KINDS",
     "LibraryError",
     "CatalogMismatchError",
+    "CatalogMismatchWarning",
     "Relation",
     "ToolLibrary",
     "load_overrides",
@@ -58,6 +59,10 @@ class CatalogMismatchError(LibraryError):
         return [*self.changes.get("changed", []), *self.changes.get("added", []), *self.changes.get("removed", [])]
 
 
+class CatalogMismatchWarning(UserWarning):
+    """A library served over a catalog that differs from the one it was built for (see :meth:`ToolLibrary.fit`)."""
+
+
 def _mismatch_message(changes: Mapping[str, list[str]]) -> str:
     def names(items: list[str]) -> str:
         return ", ".join(items[:_NAMES_SHOWN]) + (f" and {len(items) - _NAMES_SHOWN} more" if len(items) > _NAMES_SHOWN else "")
@@ -72,6 +77,37 @@ def _mismatch_message(changes: Mapping[str, list[str]]) -> str:
 
 
 _NAMES_SHOWN = 8  # tool names listed in a catalog-mismatch message
+
+
+def _names(items: list[str]) -> str:
+    return ", ".join(items[:_NAMES_SHOWN]) + (f" and {len(items) - _NAMES_SHOWN} more" if len(items) > _NAMES_SHOWN else "")
+
+
+def _caller_stacklevel() -> int:
+    """The ``warnings.warn`` stack level of the first frame outside this package (the user's call)."""
+    import sys
+
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("llama_index_libra"):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def _fit_message(source: str, changes: Mapping[str, list[str]], dropped: int) -> str:
+    """The one warning :meth:`ToolLibrary.fit` gives, or "" when only the tool order differs."""
+    parts = []
+    if changes.get("added"):
+        parts.append(f"{len(changes['added'])} new ({_names(changes['added'])}) ranked without relations")
+    if changes.get("changed"):
+        parts.append(f"{len(changes['changed'])} changed ({_names(changes['changed'])}) keep the relations whose inputs still exist")
+    if changes.get("removed"):
+        parts.append(f"{len(changes['removed'])} removed ({_names(changes['removed'])})")
+    if not parts:
+        return ""
+    dropped_text = f"; {dropped} relations dropped" if dropped else ""
+    return (f"{source} was built for another version of these tools: {'; '.join(parts)}{dropped_text}. Rebuild to cover "
+            "them (rerun `libra induce` or induce() with the first build's --log-dir/log_dir: only runs that involve "
+            "these tools re-execute); strict=True refuses a library that does not fit")
 
 
 @dataclass(frozen=True)
@@ -284,6 +320,59 @@ class ToolLibrary:
             runtime={"parts": [d["runtime"] for d in described]},
             settings={"parts": described},
         )
+
+    def fit(self, catalog: ToolCatalog, *, strict: bool = False, source: str = "the library") -> "ToolLibrary":
+        """This library over ``catalog``, which may differ from the catalog it was built for.
+
+        The rules (one :class:`CatalogMismatchWarning` names the tools each applies to):
+
+        * a tool the library does not know (added) is ranked by the base score alone, without relations;
+        * a removed tool's relations are dropped;
+        * a changed tool (other public metadata: an edited docstring or schema) keeps its relations
+          whose input still exists (a relation into a renamed or removed input is dropped);
+        * another tool order changes nothing (order only breaks score ties) and is not reported.
+
+        ``strict=True`` raises :class:`CatalogMismatchError` for any difference instead. ``source``
+        names the library in the messages (its path).
+        """
+        if catalog.fingerprint() == self.catalog.fingerprint():
+            return self if catalog is self.catalog else self._over(catalog, self.relations, self.candidates)
+        from llama_index_libra.catalog import catalog_changes
+
+        changes = catalog_changes(self.catalog, catalog)
+        if strict:
+            raise CatalogMismatchError(f"{source}: {_mismatch_message(changes)}", changes)
+
+        def fits(r: Relation) -> bool:
+            if r.provider not in catalog or r.consumer not in catalog:
+                return False
+            field_name = (r.consumer_field or "").split(".")[0].split("[")[0]
+            return not field_name or field_name in catalog.get(r.consumer).input_names
+
+        relations = [r for r in self.relations if fits(r)]
+        candidates = [r for r in self.candidates if fits(r)]
+        message = _fit_message(source, changes, len(self.relations) - len(relations))
+        if message:
+            import warnings
+
+            warnings.warn(message, CatalogMismatchWarning, stacklevel=_caller_stacklevel())
+        return self._over(catalog, relations, candidates)
+
+    def _over(self, catalog: ToolCatalog, relations: list[Relation], candidates: list[Relation]) -> "ToolLibrary":
+        return ToolLibrary(catalog=catalog, relations=relations, contracts={k: v for k, v in self.contracts.items() if k in catalog},
+                           candidates=candidates, runtime=self.runtime, settings=self.settings, overrides=self.overrides)
+
+    def code_changes(self, runtime: Any) -> list[str]:
+        """Tools whose code differs from the build's (a code-only edit leaves the catalog as it was).
+
+        Needs a runtime that reports code identities (``tool_identity``, as :class:`PythonRuntime` does)
+        and a library built with one; otherwise nothing can be compared and the list is empty."""
+        built = self.runtime.get("tool_code") if isinstance(self.runtime, Mapping) else None
+        identity = getattr(runtime, "tool_identity", None)
+        if not isinstance(built, Mapping) or not callable(identity):
+            return []
+        names = getattr(getattr(runtime, "catalog", None), "names", [])
+        return [n for n in names if n in built and built[n] != identity(n)]
 
     def check_tools(self, catalog: ToolCatalog) -> None:
         """Raise :class:`CatalogMismatchError` unless every tool of this library is in ``catalog`` with

@@ -69,7 +69,6 @@ class AgenticToolRetriever(ObjectRetriever):
             raise ValueError(f"the catalog already has a tool named {TOOL_NAME!r}; agentic mode needs that name")
         super().__init__(retriever=retriever, object_node_mapping=SimpleToolNodeMapping(list(tools)))
         self._libra = retriever
-        self._by_name = {t.metadata.name: t for t in tools}
         self.retriever_tool = retriever_tool or LibraToolRetrieverTool(retriever, top_k=top_k)
         self.retriever_tool.result_note = FOUND_TOOLS_NOTE
         self.always_include = tuple(dict.fromkeys(always_include))
@@ -91,7 +90,8 @@ class AgenticToolRetriever(ObjectRetriever):
     def available_tools(self) -> list["BaseTool"]:
         """What the agent may call now: ``tool_retriever``, the always-included tools, the found ones."""
         names = [*self.always_include, *self.found]
-        return [self.retriever_tool, *(self._by_name[n] for n in names)]
+        by_name = {t.metadata.name: t for t in self._libra.tools or []}  # read now: tools inserted later count
+        return [self.retriever_tool, *(by_name[n] for n in names)]
 
     def reset(self) -> None:
         """Forget the found tools (start of a new run)."""

@@ -142,6 +142,7 @@ def load_retriever(
     settings: RetrievalSettings | None = None,
     tokenizer: Any = None,
     reranker: Any = None,
+    strict: bool = False,
     baseline_options: dict[str, Any] | None = None,
     **options: Any,
 ) -> Any:
@@ -150,7 +151,9 @@ def load_retriever(
     The config's ``library`` entry must name a file inside ``persist_dir``; pass ``library=`` for
     one kept elsewhere. ``settings``/``options`` override the stored retrieval settings,
     ``baseline_options`` a baseline's stored query-time options; ``tokenizer`` and ``reranker``
-    (never stored) are passed on to the retriever.
+    (never stored) are passed on to the retriever. ``tools`` that differ from the persisted ones are
+    served as :meth:`ToolLibrary.fit` says (``strict=True``: :class:`CatalogMismatchError` instead),
+    and their embeddings are computed anew.
     """
     persist_dir = Path(persist_dir)
     config = _read_config(persist_dir)
@@ -163,16 +166,20 @@ def load_retriever(
     tools = list(tools) if tools is not None else None
     name = config.get("catalog_name") or "catalog"
     catalog = ToolCatalog.from_tools(tools, name=name) if tools is not None else None
+    source = str(library) if library is not None and not isinstance(library, ToolLibrary) else str(persist_dir)
     if isinstance(library, ToolLibrary):
         pass
     elif library is not None:
-        library = ToolLibrary.load(library, catalog=catalog)
+        library = ToolLibrary.load(library)
     else:
         entry = confined_path(persist_dir, config.get("library", LIBRARY_FILE),
                               error=lambda r: LibraryError(f"{config_path}: 'library' {r}; pass library= to load one from elsewhere"))
-        library = ToolLibrary.load(entry, catalog=catalog)
+        library = ToolLibrary.load(entry)
+    if catalog is not None:  # the tools given now: the library serves those it knows (ToolLibrary.fit)
+        library = library.fit(catalog, strict=strict, source=source)
     stored_embeddings = config.get("embeddings")
-    if cache_dir is None and config.get("method") != "bm25" and isinstance(stored_embeddings, str):
+    same_tools = library.catalog.fingerprint() == config.get("catalog_fingerprint")
+    if cache_dir is None and same_tools and config.get("method") != "bm25" and isinstance(stored_embeddings, str):
         try:
             embeddings_path = confined_path(persist_dir, stored_embeddings, error=LibraryError)
         except LibraryError:
@@ -180,7 +187,7 @@ def load_retriever(
         if embeddings_path is not None and embeddings_path.is_file():
             from llama_index_libra.retrieval.dense import encoder_id, resolve_embed_model
 
-            embed_model = resolve_embed_model(embed_model)
+            embed_model = resolve_embed_model(embed_model, quiet=True)
             if encoder_id(embed_model) == config.get("encoder"):
                 cache_dir = persist_dir  # the saved embeddings: no re-embedding
     baseline: dict[str, Any] = {}

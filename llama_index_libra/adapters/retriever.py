@@ -21,13 +21,14 @@ from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from llama_index_libra.adapters import persist as _persist
 from llama_index_libra.adapters.persist import LIBRARY_FILE, RETRIEVER_CONFIG_FILE, RETRIEVER_FORMAT
+from llama_index_libra.adapters.results import SOURCE_ALWAYS, SOURCE_EXACT, RetrievedTool, _promotion_record
 from llama_index_libra.adapters.text import format_signature, format_tool, tool_node_id
 from llama_index_libra.baselines.artifact import BASELINE_METHODS, BaselineArtifact
-from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.library import ToolLibrary
-from llama_index_libra.retrieval.propagation import Promotion
 from llama_index_libra.retrieval.ranker import RankedTool, ToolRanker, check_method
 from llama_index_libra.retrieval.settings import RetrievalSettings
+from llama_index_libra.retrieval.topk import DEFAULT_TOP_K
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.objects import ObjectRetriever
@@ -53,62 +54,6 @@ dispatcher = instrument.get_dispatcher(__name__)
 # (and their deprecated names ``variant`` and ``prerequisites``).
 RETRIEVAL_OPTIONS = tuple(f for f in RetrievalSettings.__dataclass_fields__)
 _EXPLAIN_REASONS = 3  # reasons shown per tool by explain(); node metadata keeps them all
-
-# Where a retrieved tool came from.
-SOURCE_RANKED = "ranked"
-SOURCE_EXACT = "exact-name"
-SOURCE_ALWAYS = "always-include"
-
-
-# --------------------------------------------------------------------------- results
-
-
-@dataclass(frozen=True)
-class RetrievedTool:
-    """One retrieved tool and why it is in the result.
-
-    ``source`` is ``"ranked"`` (the method's ranking), ``"exact-name"`` (the query named it) or
-    ``"always-include"`` (configured to be always present).
-    """
-
-    name: str
-    score: float
-    base_score: float
-    promotions: tuple[Promotion, ...] = ()
-    source: str = SOURCE_RANKED
-
-    @property
-    def promoted(self) -> bool:
-        """Whether propagation raised the tool above its base score."""
-        return self.score > self.base_score
-
-    @classmethod
-    def from_ranked(cls, ranked: RankedTool, source: str = SOURCE_RANKED) -> "RetrievedTool":
-        """A retrieved tool from a ranker result, marked with its ``source``."""
-        return cls(ranked.name, float(ranked.score), float(ranked.base_score), tuple(ranked.promotions), source)
-
-    def reasons(self) -> list[str]:
-        """Human-readable reasons, most specific first."""
-        out = []
-        if self.source == SOURCE_EXACT:
-            out.append("the query is this tool's name")
-        elif self.source == SOURCE_ALWAYS:
-            out.append("always included")
-        out.extend(p.describe() for p in self.promotions)
-        return out
-
-
-def _promotion_record(p: Promotion) -> dict[str, Any]:
-    return {
-        "consumer": p.consumer,
-        "kind": p.kind,
-        "provider_field": p.provider_field,
-        "consumer_field": p.consumer_field,
-        "selected_by": p.selected_by,
-        "hop": p.hop,
-        "reason": p.describe(),
-    }
-
 
 # --------------------------------------------------------------------------- the retriever
 
@@ -140,8 +85,8 @@ class LibraRetriever(BaseRetriever):
 
         self._ranker = ranker
         self._token_budget = None if token_budget is None else check_budget(token_budget)
-        # top_k: 20 by default; under a token budget, no count limit unless one is given
-        self._top_k = _check_top_k(top_k) if top_k is not None else (20 if token_budget is None else len(ranker.catalog))
+        # top_k: DEFAULT_TOP_K by default; under a token budget, no count limit unless one is given
+        self._top_k = _check_top_k(top_k) if top_k is not None else (DEFAULT_TOP_K if token_budget is None else len(ranker.catalog))
         catalog = ranker.catalog
         unknown = [n for n in always_include if n not in catalog]
         if unknown:
@@ -150,23 +95,28 @@ class LibraRetriever(BaseRetriever):
         self._tools: dict[str, BaseTool] | None = None
         if tools is not None:
             self._tools = _tools_by_name(tools, catalog)
+        self._index_short_names()
+        # how to rebuild this retriever with tool objects, for the error an agent adapter raises
+        self._missing_tools_hint = "LibraRetriever.from_tools(tools, ...)"
+        super().__init__(callback_manager=callback_manager, verbose=verbose)
+
+    def _index_short_names(self) -> None:
+        catalog = self.catalog
         shorts: dict[str, list[str]] = {}
         for name in catalog.names:
             shorts.setdefault(catalog.get(name).short_name, []).append(name)
         self._short_names = {s: names[0] for s, names in shorts.items() if len(names) == 1 and s not in catalog}
-        # how to rebuild this retriever with tool objects, for the error an agent adapter raises
-        self._missing_tools_hint = "LibraRetriever.from_tools(tools, ...)"
-        super().__init__(callback_manager=callback_manager, verbose=verbose)
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def from_tools(cls, tools: Sequence["BaseTool"], *, show_progress: bool = True, **kwargs: Any) -> "LibraRetriever":
         """A retriever over LlamaIndex tools (``FunctionTool``, ``QueryEngineTool``, ...).
 
-        ``library`` is a :class:`ToolLibrary` or the path of a saved one; a saved library built for
-        other tools raises :class:`LibraryError`. Without a library, ``libra`` ranks like ``hybrid``.
-        A list of libraries (each induced over a part of ``tools`` with its own runtime) is merged
-        (:meth:`ToolLibrary.merge`); tools no part covers are ranked without relations.
+        ``library`` is a :class:`ToolLibrary` or the path of a saved one; one built for other versions of
+        the tools serves the tools it knows, and new tools are ranked without relations (a
+        :class:`CatalogMismatchWarning` names them; ``strict=True`` raises :class:`CatalogMismatchError`).
+        Without a library, ``libra`` ranks like ``hybrid``. A list of libraries (each induced over a part
+        of ``tools`` with its own runtime) is merged (:meth:`ToolLibrary.merge`) under the same rules.
         The first call for a catalog embeds every tool (a progress bar shows it unless
         ``show_progress=False``); later calls read the cached embeddings. Every other keyword is
         one of :meth:`_build`'s (``embed_model``, ``method``, ``top_k``, ``always_include``,
@@ -181,6 +131,14 @@ class LibraRetriever(BaseRetriever):
         return cls.from_tools(tools, **kwargs)
 
     @classmethod
+    def from_openapi(cls, document: Any, **kwargs: Any) -> "LibraRetriever":
+        """A retriever over an OpenAPI 3 / Swagger 2 document's operations, with no build step (one tool per
+        operation, ranked by the base score: ``LibraRetriever.from_openapi("api.json").explain("add a pet")``).
+        It ranks and explains; an agent needs callable tools (``from_tools``) and prerequisites need a
+        library induced in a sandbox. Keywords: those of :meth:`from_catalog`."""
+        return cls.from_catalog(ToolCatalog.from_openapi(document), **kwargs)
+
+    @classmethod
     def from_catalog(cls, catalog: ToolCatalog, **kwargs: Any) -> "LibraRetriever":
         """A retriever over a bare catalog: it retrieves nodes, but has no tools to give an agent
         (keywords: those of :meth:`_build`)."""
@@ -190,13 +148,13 @@ class LibraRetriever(BaseRetriever):
     def from_library(cls, path: str | Path, *, tools: Sequence["BaseTool"] | None = None, **kwargs: Any) -> "LibraRetriever":
         """A retriever over a saved library's catalog (keywords: those of :meth:`_build`).
 
-        With ``tools``, their catalog must be the one the library was built for (else
-        :class:`LibraryError`), and the retriever can serve agents.
+        With ``tools``, the retriever ranks their catalog and can serve agents; a library built for
+        other versions of them is fitted as :meth:`from_tools` says (``strict=True``: an error instead).
         """
         tools = list(tools) if tools is not None else None
-        catalog = ToolCatalog.from_tools(tools) if tools is not None else None
-        lib = ToolLibrary.load(path, catalog=catalog)
-        return cls._build(lib.catalog, tools=tools, library=lib,
+        lib = ToolLibrary.load(path)
+        catalog = ToolCatalog.from_tools(tools, name=lib.catalog.name) if tools is not None else lib.catalog
+        return cls._build(catalog, tools=tools, library=lib.fit(catalog, strict=kwargs.pop("strict", False), source=str(path)),
                           missing_tools_hint=f"LibraRetriever.from_library({str(path)!r}, tools=tools)", **kwargs)
 
     @classmethod
@@ -218,6 +176,7 @@ class LibraRetriever(BaseRetriever):
         token_budget: int | None = None,
         tokenizer: Any = None,
         reranker: Any = None,
+        strict: bool = False,
         baseline: BaselineArtifact | str | Path | None = None,
         baseline_options: Mapping[str, Any] | None = None,
         **options: Any,
@@ -227,7 +186,10 @@ class LibraRetriever(BaseRetriever):
         ``embed_model``: a LlamaIndex ``BaseEmbedding``, a model name or folder, or a list of them
         (default: the packaged MiniLM); ``method``: ``libra`` (default), ``hybrid``, ``qts``, ``bm25``
         or ``schema-only``; ``top_k``: tools per query; ``always_include``: tools added to every result;
-        ``cache_dir``: the embedding cache (False: none). ``settings`` (a :class:`RetrievalSettings`)
+        ``cache_dir``: the embedding cache (False: none). ``library``: a :class:`ToolLibrary`, a saved
+        one's path, or a list of them (merged); one built for other tools still serves the tools it knows
+        (:meth:`ToolLibrary.fit`: new tools are ranked without relations, with a warning naming them;
+        ``strict=True`` raises :class:`CatalogMismatchError` instead). ``settings`` (a :class:`RetrievalSettings`)
         holds the retrieval options; ``options`` set single fields of it by keyword (``seeds``,
         ``provider_selection``, ``hops``, ``recipe``, ``base``, ``fusion``, ``query_mode``, ``segmenter``,
         ``rrf_k``, ``prerequisite_rule``, ``hard_kinds``, ``aggregate``, ``kinds``). ``token_budget``: cut
@@ -259,10 +221,11 @@ class LibraRetriever(BaseRetriever):
         check_method(method)
         if isinstance(library, (list, tuple)):
             # several libraries, each over its own part of the tools (its own catalog and runtime)
-            library = ToolLibrary.merge(library, name=catalog.name)
-            library.check_tools(catalog)
+            library = ToolLibrary.merge(library, name=catalog.name).fit(catalog, strict=strict, source="the merged libraries")
         elif library is not None and not isinstance(library, ToolLibrary):
-            library = ToolLibrary.load(library, catalog=catalog)
+            library = ToolLibrary.load(library).fit(catalog, strict=strict, source=str(library))
+        elif library is not None:
+            library = library.fit(catalog, strict=strict)
         ranker = ToolRanker(catalog, method=method, embed_model=embed_model, library=library, settings=settings,
                             cache_dir=cache_dir, show_progress=show_progress, reranker=as_reranker(reranker, catalog),
                             tokenizer=tokenizer)
@@ -327,6 +290,32 @@ class LibraRetriever(BaseRetriever):
         if self._tools is None:
             return None
         return [self._tools[n] for n in self.catalog.names]
+
+    # ------------------------------------------------------------------ growing
+    def insert_tool(self, tool: "BaseTool | ToolSpec", *, show_progress: bool = False) -> None:
+        """Add one tool without a rebuild (as ``ObjectIndex.insert_object``); see :meth:`insert_tools`."""
+        self.insert_tools([tool], show_progress=show_progress)
+
+    def insert_tools(self, tools: Sequence["BaseTool | ToolSpec"], *, show_progress: bool = False) -> None:
+        """Add tools without a rebuild: only they are embedded, and they are ranked from the next query on,
+        by the base score (the library has no relations for them until a build covers them). A retriever
+        with tool objects (``from_tools``) takes LlamaIndex tools, which its object retrievers then return
+        too; a catalog-only one also takes :class:`ToolSpec` s. Names must be new."""
+        from llama_index_libra.catalog import ToolSpec
+        from llama_index_libra.retrieval.extend import extend_ranker
+
+        tools = list(tools)
+        specs = [t if isinstance(t, ToolSpec) else ToolCatalog.from_tools([t])[0] for t in tools]
+        if self._tools is not None and any(isinstance(t, ToolSpec) for t in tools):
+            raise ValueError("this retriever serves tool objects to agents: insert LlamaIndex tools, not ToolSpecs")
+        taken = [s.name for s in specs if s.name in self.catalog]
+        if taken or len({s.name for s in specs}) < len(specs):
+            raise ValueError(f"insert_tools needs new, distinct names: {', '.join(taken) or 'duplicates in the list'}")
+        catalog = ToolCatalog([*self.catalog, *specs], name=self.catalog.name)
+        self._ranker = extend_ranker(self._ranker, catalog, show_progress=show_progress)
+        if self._tools is not None:
+            self._tools.update({s.name: t for s, t in zip(specs, tools)})
+        self._index_short_names()
 
     # ------------------------------------------------------------------ ranking
     def exact_name(self, query: str) -> str | None:
@@ -426,22 +415,22 @@ class LibraRetriever(BaseRetriever):
     # ------------------------------------------------------------------ agents
     def as_object_retriever(self, node_postprocessors: Sequence[Any] | None = None) -> "ObjectRetriever[BaseTool]":
         """An ``ObjectRetriever[BaseTool]`` for ``FunctionAgent``/``ReActAgent(tool_retriever=...)``."""
-        from llama_index.core.objects import ObjectRetriever, SimpleToolNodeMapping
+        from llama_index.core.objects import ObjectRetriever
 
-        tools = self.tools
-        if tools is None:
+        if self._tools is None:
             raise ValueError(
                 "this LibraRetriever was built without tool objects; "
                 f"build it with {self._missing_tools_hint} to give it to an agent"
             )
         return ObjectRetriever(
             retriever=self,
-            object_node_mapping=SimpleToolNodeMapping(tools),
+            object_node_mapping=_live_tool_mapping(self._tools),
             node_postprocessors=list(node_postprocessors or []),
         )
 
     def explain(self, query: str, top_k: int | None = None) -> str:
-        """The ranked tools for ``query``, one per line, with final/base scores and reasons."""
+        """The ranked tools for ``query``, one per line, with final/base scores and reasons (a reason
+        names only tools of this result; promotions by tools below the cut are counted)."""
         hits = self.rank(query, top_k)
         cfg = self._ranker.config
         settings = f" (base: {self._ranker.base_config.describe()}"
@@ -451,11 +440,12 @@ class LibraRetriever(BaseRetriever):
         settings += ")"
         lines = [f"query: {query!r}", f"method: {self.method}{settings}, {len(hits)} of {len(self.catalog)} tools"]
         width = len(str(len(hits))) if hits else 1
+        shown = {hit.name for hit in hits}
         for i, hit in enumerate(hits, 1):
             line = f"{i:>{width}}. {hit.name}  score={hit.score:.4f}"
             if hit.promoted:
                 line += f" (base {hit.base_score:.4f}, promoted)"
-            reasons = hit.reasons()
+            reasons = hit.reasons(shown)  # reasons that name tools of this result; the rest counted
             if len(reasons) > _EXPLAIN_REASONS:
                 reasons = reasons[:_EXPLAIN_REASONS] + [f"+{len(reasons) - _EXPLAIN_REASONS} more"]
             if reasons:
@@ -483,6 +473,17 @@ class LibraRetriever(BaseRetriever):
         baseline retriever reloads its saved artifact; ``baseline_options`` override its stored options.
         """
         return _persist.load_retriever(cls, persist_dir, **kwargs)
+
+
+def _live_tool_mapping(tools: dict[str, "BaseTool"]) -> Any:
+    """A tool node mapping that reads the retriever's own name -> tool dict at each lookup (inserted tools too)."""
+    from llama_index.core.objects import SimpleToolNodeMapping
+
+    class _LiveToolMapping(SimpleToolNodeMapping):
+        def _from_node(self, node: Any) -> "BaseTool":
+            return tools[node.metadata["name"]]
+
+    return _LiveToolMapping([])
 
 
 def _baseline_ranker(catalog: ToolCatalog, method: str, baseline: BaselineArtifact | str | Path | None,

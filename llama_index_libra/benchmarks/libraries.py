@@ -65,5 +65,7 @@ def default_library(benchmark: str, *, catalog: Any = None, config: Any = None, 
     library.save(path)
     report.write(path.with_suffix("").with_suffix(".report.json"))
     if show_progress:
-        print(report.summary())
+        from llama_index_libra.induction.reporting import framed_summary
+
+        print(framed_summary(report, f"Built the {benchmark} library (once; cached as {path.name}), induction report"))
     return library

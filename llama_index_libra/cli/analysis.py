@@ -51,7 +51,7 @@ def cmd_graph(args: argparse.Namespace) -> int:
     from llama_index_libra.library import ToolLibrary
 
     library = ToolLibrary.load(args.library)
-    kinds = [k for k in args.kinds.split(",") if k.strip()] if args.kinds else None
+    kinds = [k.strip() for k in args.kinds.replace("+", ",").split(",") if k.strip()] if args.kinds else None
     if Path(args.out).suffix.lower() != ".png":  # GraphML, DOT or Mermaid through networkx
         from llama_index_libra.graph import export_library_graph
 
@@ -83,13 +83,16 @@ def register(sub: Any) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     p.set_defaults(func=cmd_analyze)
 
-    p = sub.add_parser("graph", help="draw a library's relations (one namespace or one tool's neighborhood) as a PNG")
+    p = sub.add_parser("graph", help="draw a library's relations as a PNG, or export them as GraphML, Graphviz DOT or "
+                                      "Mermaid (all, one namespace, or one tool's neighborhood)")
     p.add_argument("library", help="a tool library JSON file")
-    p.add_argument("--out", required=True, help="PNG to write, or .graphml / .dot / .mmd to export the graph")
+    p.add_argument("--out", required=True, help="the file to write; its suffix picks the format: .png (needs the [plots] extra), "
+                                                ".graphml, .dot or .mmd (Mermaid; these need the [graph] extra)")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--namespace", default=None, help="draw the relations touching this class/app (e.g. VehicleControlAPI)")
     group.add_argument("--tool", default=None, help="draw this tool's providers and consumers (e.g. TravelAPI.book_flight)")
-    p.add_argument("--kinds", default=None, help="comma-separated relation kinds: provenance,compatibility,state")
+    p.add_argument("--kinds", default=None,
+                   help="relation kinds to draw, comma- or '+'-separated (provenance,compatibility,state,transitive; default all)")
     p.add_argument("--max-nodes", type=positive_int, default=None,
                    help="at most this many tools, best connected first (default: 60 in a PNG, all in an export)")
     p.set_defaults(func=cmd_graph)

@@ -56,7 +56,9 @@ def cmd_induce(args: argparse.Namespace) -> int:
         library = library.apply_overrides(load_overrides(args.overrides))
     library.save(out)
     report.write(report_path)
-    print(report.summary())
+    from llama_index_libra.induction.reporting import framed_summary
+
+    print(framed_summary(report, f"induction report (also in {report_path})"))
     if proposer is not None:
         stats = proposer.stats()
         print(f"contracts by {stats['proposer']}: {stats['llm_calls']} LLM calls ({stats.get('llm_seconds', 0):.1f} s), "
@@ -176,7 +178,9 @@ def _format_relation(r: Any, *, evidence: bool) -> str:
     fields = "" if r.provider_field is None and r.consumer_field is None else f" [{r.provider_field} -> {r.consumer_field}]"
     line = f"  {r.provider} -> {r.consumer} ({r.kind}){fields}"
     if evidence and r.evidence:
-        line += "\n      evidence: " + json.dumps(r.evidence, ensure_ascii=False)[:600]
+        from llama_index_libra.cli.evidence import evidence_lines
+
+        line += "".join(f"\n      {text}" for text in evidence_lines(r.evidence))
     return line
 
 
@@ -190,6 +194,12 @@ def cmd_show(args: argparse.Namespace) -> int:
           f"({', '.join(f'{k} {v}' for k, v in counts.items())}), {len(library.candidates)} schema-only candidates")
     if library.overrides:
         print(f"overrides applied: {len(library.overrides.get('pin', []))} pinned, {len(library.overrides.get('veto', []))} vetoed")
+    if args.tool and args.json:  # every relation of the tool with its whole evidence, for a program or a pager
+        library.catalog.get(args.tool)
+        print(json.dumps({"consumer_of": [r.to_json() for r in library.relations_of(args.tool, role="consumer")],
+                          "provider_of": [r.to_json() for r in library.relations_of(args.tool, role="provider")]},
+                         ensure_ascii=False, indent=1, sort_keys=True))
+        return 0
     if args.tool:
         library.catalog.get(args.tool)  # clear error for unknown names
         print(f"\nprerequisites of {args.tool} (providers):")
@@ -216,22 +226,42 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _library_or_catalog(path: str) -> tuple[Any, Any]:
+    """(library, None) for a library file, (None, catalog) for a catalog file or an OpenAPI document."""
+    from llama_index_libra.catalog import CatalogError, ToolCatalog
+    from llama_index_libra.library import LibraryError, ToolLibrary
+
+    if Path(path).suffix.lower() in (".yaml", ".yml"):  # only an OpenAPI document is YAML here
+        return None, ToolCatalog.from_openapi(path)
+    try:
+        return ToolLibrary.load(path), None
+    except LibraryError as exc:
+        if "not a llama-index-libra tool library" not in str(exc) and "is corrupt" not in str(exc):
+            raise
+        try:
+            return None, ToolCatalog.from_file(path)
+        except CatalogError as not_catalog:
+            raise CLIError(f"{exc}; nor is it a catalog file or an OpenAPI document ({not_catalog})") from None
+
+
 def cmd_query(args: argparse.Namespace) -> int:
-    """Rank a library's tools through :class:`LibraRetriever`, so the CLI answers exactly like the API."""
+    """Rank a library's tools through :class:`LibraRetriever`, so the CLI answers exactly like the API; a
+    catalog file or an OpenAPI document is searched as it is (no build step, so no prerequisites)."""
     import sys
 
     from llama_index_libra.adapters.retriever import LibraRetriever
     from llama_index_libra.retrieval.settings import RetrievalSettings
 
-    retriever = LibraRetriever.from_library(
-        args.library,
-        embed_model=embed_models(args.embed_model),
-        method=args.method,
-        top_k=args.k,
-        always_include=[n for n in (args.always_include or "").split(",") if n],
-        cache_dir=args.cache_dir,
-        settings=RetrievalSettings.from_arguments(args),
-    )
+    library, catalog = _library_or_catalog(args.library)
+    options = dict(embed_model=embed_models(args.embed_model), method=args.method, top_k=args.k,
+                   always_include=[n for n in (args.always_include or "").split(",") if n], cache_dir=args.cache_dir,
+                   settings=RetrievalSettings.from_arguments(args))
+    if library is not None:
+        retriever = LibraRetriever.from_catalog(library.catalog, library=library, **options)
+    else:
+        retriever = LibraRetriever.from_catalog(catalog, **options)
+        print(f"{args.library}: {len(catalog)} tools searched without a library (no prerequisites promoted; "
+              "`libra induce` over a sandbox runtime builds one)", file=sys.stderr)
     hits = retriever.rank(args.query)
     if not args.query.strip():
         print("empty query: no ranking signal" + (", only the always-included tools" if hits else ", no tools"), file=sys.stderr)
@@ -239,7 +269,7 @@ def cmd_query(args: argparse.Namespace) -> int:
         mark = "  (promoted)" if tool.promoted else ""
         source = f"  [{tool.source}]" if tool.source != "ranked" else ""
         print(f"{rank:>3}. {tool.name}  score {tool.score:.4f}  base {tool.base_score:.4f}{mark}{source}")
-        for reason in tool.reasons():
+        for reason in tool.reasons({hit.name for hit in hits}):
             print(f"       why: {reason}")
     return 0
 
@@ -247,6 +277,8 @@ def cmd_query(args: argparse.Namespace) -> int:
 def cmd_catalog(args: argparse.Namespace) -> int:
     """``libra catalog``: check a catalog (file, runtime or MCP server), optionally write it and check a library."""
     from llama_index_libra.catalog import ToolCatalog
+
+    runtime = None
     if sum(bool(x) for x in (args.path, args.runtime, args.mcp)) != 1:
         raise CLIError("give one catalog source: a catalog file, --runtime MODULE:FACTORY, or --mcp 'SERVER COMMAND'")
     if args.mcp:
@@ -262,7 +294,8 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     elif args.runtime:
         from llama_index_libra.runtime.loader import load_runtime
 
-        catalog = load_runtime(args.runtime).catalog
+        runtime = load_runtime(args.runtime)
+        catalog = runtime.catalog
         source = args.runtime
     else:
         catalog = ToolCatalog.from_file(args.path)
@@ -283,8 +316,15 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     if args.library:
         from llama_index_libra.library import ToolLibrary
 
-        library = ToolLibrary.load(args.library, catalog=catalog)  # names the changed tools when it does not fit
-        print(f"library {args.library} fits this catalog: {len(library)} relations")
+        library = ToolLibrary.load(args.library).fit(catalog, strict=True, source=args.library)  # names changed tools
+        edited = library.code_changes(runtime) if runtime is not None else []
+        if edited:
+            raise CLIError(f"{args.library}: the code of {', '.join(edited[:8])}{' and more' if len(edited) > 8 else ''} changed since the build; "
+                           "rerun `libra induce` with the first build's --log-dir: only the runs that involve them re-execute")
+        checked = "public metadata and code" if runtime is not None and "tool_code" in library.runtime else "public metadata"
+        print(f"library {args.library} fits this catalog: {len(library)} relations (checked: {checked})")
+        if runtime is None:
+            print("  a catalog file holds no code: give --runtime MODULE:FACTORY to see code-only edits too")
     return 0
 
 
@@ -292,6 +332,7 @@ def register(sub: Any) -> None:
     """Add ``catalog``, ``induce``, ``show`` and ``query`` to the ``libra`` subcommands."""
     from llama_index_libra.benchmarks.base import RUNTIMES
     from llama_index_libra.retrieval.settings import RetrievalSettings
+    from llama_index_libra.retrieval.topk import DEFAULT_TOP_K
 
     p = sub.add_parser("catalog", help="check a tool catalog file (JSON, {\"tools\": [...]} or JSONL of function docs)")
     p.add_argument("path", nargs="?", default=None, help="a catalog file (or give --runtime)")
@@ -299,7 +340,8 @@ def register(sub: Any) -> None:
     p.add_argument("--mcp", default=None, metavar="COMMAND",
                    help="the tools an MCP server lists (stdio command, or an http(s) URL); needs the [mcp] extra")
     p.add_argument("--out", default=None, help="write the catalog here (JSON that `libra catalog` reads back with the same fingerprint)")
-    p.add_argument("--library", default=None, help="check that this library was built for the catalog (names changed tools)")
+    p.add_argument("--library", default=None, help="check that this library was built for these tools: names tools whose public metadata changed "
+                        "(and, with --runtime, whose code changed)")
     p.set_defaults(func=cmd_catalog)
 
     p = sub.add_parser("induce", help="build a tool library by executing compositions in a sandbox runtime")
@@ -350,13 +392,16 @@ def register(sub: Any) -> None:
     p = sub.add_parser("show", help="statistics of a library, or the relations of one tool with evidence")
     p.add_argument("library")
     p.add_argument("--tool", default=None, help="show this tool's providers and consumers")
-    p.add_argument("--evidence", action="store_true", help="print the calls that admitted each relation")
+    p.add_argument("--evidence", action="store_true", help="print the calls that admitted each relation, one line each")
+    p.add_argument("--json", action="store_true", help="with --tool: the tool's relations and their whole evidence as JSON")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("query", help="rank a library's tools for a query, with the reasons for promotions")
-    p.add_argument("library")
+    p = sub.add_parser("query", help="rank a library's tools for a query, with the reasons for promotions; "
+                                      "or search a catalog file or an OpenAPI document directly (no build step)")
+    p.add_argument("library", help="a library file, a catalog file, or an OpenAPI document (JSON or YAML)")
     p.add_argument("query")
-    p.add_argument("--k", type=positive_int, default=15, help="top_k (default 15)")
+    p.add_argument("--k", type=positive_int, default=DEFAULT_TOP_K,
+                   help=f"tools returned, LibraRetriever's top_k (default {DEFAULT_TOP_K}, as in the API)")
     p.add_argument("--method", default="libra", help="bm25, qts, hybrid, schema-only or libra (default)")
     p.add_argument("--always-include", default=None, help="comma-separated tools always in the result")
     p.add_argument("--cache-dir", default=None, help="embedding cache folder")

@@ -850,4 +850,7 @@ def _runtime_info(runtime: Any) -> dict[str, Any]:
     fixtures = getattr(runtime, "fixtures", None)
     if fixtures:
         info["fixtures"] = json.loads(canonical_json(fixtures))
+    identity = getattr(runtime, "tool_identity", None)
+    if callable(identity):  # code identities: `libra catalog --runtime ... --library` names code-only edits
+        info["tool_code"] = {name: identity(name) for name in runtime.catalog.names}
     return info

@@ -462,6 +462,14 @@ def resolve_executor(executor: "Executor | str | None", workers: int | None = No
     if runtime is not None:
         check_snapshots(runtime)
     if runtime is not None and (executor is None or executor == "process" or isinstance(executor, ProcessExecutor)):
+        from llama_index_libra.induction.mainguard import unguarded_main_call
+
+        where = unguarded_main_call()
+        if where is not None:
+            logger.warning('libra: induce() runs at the top level of %s, outside `if __name__ == "__main__":`; '
+                           "worker processes would run that script again, so this build runs serially. Put the "
+                           'build under `if __name__ == "__main__":` to use every core.', where)
+            return SerialExecutor()
         problem = portability_problem(runtime)
         if problem is not None:
             logger.warning("libra: the runtime cannot be sent to worker processes (%s); inducing serially instead. "

@@ -49,7 +49,7 @@ class DenseFieldEncoder:
     def __init__(self, embed_model: Any = None) -> None:
         from llama_index_libra.encoders import encoder_id, resolve_embed_model
 
-        self.model = resolve_embed_model(embed_model)
+        self.model = resolve_embed_model(embed_model, quiet=True)
         self.name = "dense:" + encoder_id(self.model)
         self._cache: dict[str, np.ndarray] = {}
 

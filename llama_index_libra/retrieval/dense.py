@@ -65,7 +65,7 @@ class DenseIndex:
         show_progress: bool = False,
     ) -> None:
         self.catalog = catalog
-        self.embed_model = resolve_embed_model(embed_model)
+        self.embed_model = resolve_embed_model(embed_model, quiet=not show_progress)
         self.encoder = encoder_id(self.embed_model)
         self.cache_path = None if cache_dir is False else self.cache_path_in(cache_dir)
         self.matrix = self._load_or_embed(show_progress)
@@ -112,6 +112,26 @@ class DenseIndex:
         if matrix.shape[1] != width:
             return f"its vectors have {matrix.shape[1]} dimensions, the encoder's {width}"
         return None
+
+    def extended(self, catalog: "ToolCatalog", *, show_progress: bool = False) -> "DenseIndex":
+        """This index over ``catalog``, which starts with this index's tools: only the new tools are
+        embedded (and the whole matrix cached under the new catalog's key)."""
+        n = len(self.catalog)
+        if catalog.names[:n] != self.catalog.names:
+            raise ValueError("an extended catalog must start with the tools of the indexed one, in the same order")
+        index = object.__new__(DenseIndex)
+        index.catalog, index.embed_model, index.encoder = catalog, self.embed_model, self.encoder
+        index.cache_path = None if self.cache_path is None else index.cache_path_in(self.cache_path.parent.parent)
+        texts = catalog.texts()[n:]
+        added = np.asarray(self.embed_texts(texts, show_progress), dtype=np.float64) if texts else np.zeros((0, self.matrix.shape[1]))
+        index.matrix = np.vstack([self.matrix, _normalize_rows(added) if texts else added.astype(np.float32)])
+        if index.cache_path is not None:
+            import io
+
+            buffer = io.BytesIO()
+            np.save(buffer, index.matrix, allow_pickle=False)
+            atomic_write_bytes(index.cache_path, buffer.getvalue())
+        return index
 
     def embed_texts(self, texts: Sequence[str], show_progress: bool = False) -> list[list[float]]:
         return self.embed_model.get_text_embedding_batch(list(texts), show_progress=show_progress)

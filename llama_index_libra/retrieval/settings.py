@@ -42,7 +42,8 @@ def _flag(help: str, **argparse_kwargs: Any) -> dict[str, Any]:
 
 
 def _plus_list(text: str) -> tuple[str, ...]:
-    return tuple(v for v in text.split("+") if v)
+    """``state+provenance`` or ``state,provenance`` (every list flag of the CLI takes either)."""
+    return tuple(v.strip() for v in text.replace(",", "+").split("+") if v.strip())
 
 
 def _share(text: str) -> float:
@@ -95,13 +96,13 @@ class RetrievalSettings:
         "default: the recipe's (default: bundle; paper: paper)",
         choices=PREREQUISITE_RULES))
     hard_kinds: tuple[str, ...] = field(default=HARD_KINDS, metadata=_flag(
-        "relation kinds that are hard prerequisites, '+'-separated (default state+provenance)", type=_plus_list))
+        "relation kinds that are hard prerequisites, '+'- or comma-separated (default state+provenance)", type=_plus_list))
     seeds: int = field(default=15, metadata=_flag("K_s, seeded consumers (default 15)", type=_positive_int))
     provider_selection: str = field(default="both", metadata=_flag(
         "provider selection (default both)", choices=PROVIDER_SELECTIONS))
     hops: int = field(default=1, metadata=_flag("propagation hops (default 1)", type=_positive_int))
     kinds: tuple[str, ...] = field(default=RELATION_KINDS, metadata=_flag(
-        "relation kinds followed, '+'-separated (default all)", type=_plus_list))
+        "relation kinds followed, '+'- or comma-separated (default all)", type=_plus_list))
     aggregate: str = field(default="mean", metadata=_flag(
         "g_q(u): the paper's mean over seeded consumers, or their max", choices=AGGREGATES))
     # a callable (one segment per user turn of a conversation): neither persisted nor a flag

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["rank_indices", "check_k"]
+__all__ = ["rank_indices", "check_k", "DEFAULT_TOP_K"]
+
+# Tools a retriever returns per query unless told otherwise: the paper's K_c (evaluation cuts at its own K)
+DEFAULT_TOP_K = 20
 
 
 def check_k(k: int) -> int:

@@ -52,7 +52,7 @@ def test_show_and_query_a_library(tmp_path, capsys):
     library.save(path)
     assert main(["show", str(path), "--tool", "update_alarm", "--evidence"]) == 0
     out = capsys.readouterr().out
-    assert "create_alarm -> update_alarm (provenance) [alarm_id -> alarm_id]" in out and "evidence" in out
+    assert "create_alarm -> update_alarm (provenance) [alarm_id -> alarm_id]" in out and "control: update_alarm(" in out
     assert main(["show", str(path), "--tool", "nope"]) == 2
     assert "unknown tool 'nope'" in capsys.readouterr().err
     assert main(["query", str(path), "change my alarm time", "--k", "3", "--method", "bm25"]) == 0

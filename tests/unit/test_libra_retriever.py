@@ -262,7 +262,8 @@ def test_persist_from_tools_round_trip_and_mismatch(tmp_path, synthetic_tools, h
     from_lib = LibraRetriever.from_library(tmp_path / "libra_library.json", tools=synthetic_tools, embed_model=hash_embed)
     assert from_lib.catalog.fingerprint() == original.catalog.fingerprint()
     with pytest.raises(LibraryError, match="different catalog"):
-        LibraRetriever.from_library(tmp_path / "libra_library.json", tools=synthetic_tools[:-1], embed_model=hash_embed)
+        LibraRetriever.from_library(tmp_path / "libra_library.json", tools=synthetic_tools[:-1], embed_model=hash_embed,
+                                    strict=True)
     with pytest.raises(LibraryError, match="not a persisted LibraRetriever"):
         LibraRetriever.from_persist_dir(tmp_path / "nothing-here", embed_model=hash_embed)
 
@@ -358,7 +359,8 @@ def test_a_retriever_over_several_catalogs_each_with_its_library(alarm_catalog, 
     edited = [t if t.metadata.name != "notes_login" else FunctionTool.from_defaults(fn=lambda **kw: "x", name="notes_login",
               description="Sign in to notes.") for t in synthetic_tools]
     with pytest.raises(LibraryError, match=r"1 changed \(notes_login\)"):
-        LibraRetriever.from_tools([*alarm_tools, *edited], embed_model=hash_embed, library=[alarm_lib, synthetic_library])
+        LibraRetriever.from_tools([*alarm_tools, *edited], embed_model=hash_embed, library=[alarm_lib, synthetic_library],
+                                  strict=True)
 
 
 def test_the_first_from_tools_shows_embedding_progress(tmp_path, synthetic_tools, hash_embed, capsys) -> None:

@@ -2,6 +2,7 @@
 
 from llama_index_libra.adapters.retriever import LibraRetriever
 from llama_index_libra.adapters.agentic import AgenticToolRetriever
+from llama_index_libra.adapters.history import HistoryAwareToolRetriever
 from llama_index_libra.adapters.tool import LibraToolRetrieverTool
 
-__all__ = ["AgenticToolRetriever", "LibraRetriever", "LibraToolRetrieverTool"]
+__all__ = ["AgenticToolRetriever", "HistoryAwareToolRetriever", "LibraRetriever", "LibraToolRetrieverTool"]
