@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 __all__ = ["atomic_write_text", "atomic_write_bytes", "atomic_write_json", "canonical_json", "parse_json", "safe_component", "confined_path",
-           "check_writable", "temp_files_beside"]
+           "check_writable", "temp_files_beside", "pid_alive", "read_regular_file"]
 
 
 _umask_lock = threading.Lock()
@@ -45,10 +45,38 @@ def _umask() -> int:
     return mask
 
 
+def _temp_prefix(path: Path) -> str:
+    """The name start of this process's temporary files beside ``path``: the writer's pid is in it."""
+    return f".{path.name}.{os.getpid()}-"
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this id exists (one owned by another user counts)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def temp_files_beside(path: str | Path) -> list[Path]:
-    """Temporary files :func:`atomic_write_bytes` leaves beside ``path`` when a process is killed mid-write."""
+    """Temporary files :func:`atomic_write_bytes` left beside ``path`` in a process that is gone (killed
+    mid-write). A file whose writer still runs (a concurrent build writing the same output) is not
+    listed, nor is one of this process."""
     path = Path(path)
-    return sorted(path.parent.glob(f".{glob.escape(path.name)}.*.tmp")) if path.parent.is_dir() else []
+    if not path.parent.is_dir():
+        return []
+    stale = []
+    for candidate in sorted(path.parent.glob(f".{glob.escape(path.name)}.*.tmp")):
+        owner = candidate.name[len(path.name) + 2:].split("-", 1)[0]
+        if owner.isdigit() and (int(owner) == os.getpid() or pid_alive(int(owner))):
+            continue
+        stale.append(candidate)
+    return stale
 
 
 def check_writable(path: str | Path, *, error: Callable[[str], Exception]) -> Path:
@@ -59,7 +87,7 @@ def check_writable(path: str | Path, *, error: Callable[[str], Exception]) -> Pa
         raise error(f"{path} is a directory")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, probe = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=".tmp", dir=path.parent)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
@@ -71,7 +99,7 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> Path:
     """Write ``data`` to ``path`` atomically (same-directory temp file + ``os.replace``)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             os.fchmod(fh.fileno(), _file_mode(path))  # mkstemp makes 0600; outputs get the usual mode
@@ -103,6 +131,27 @@ def atomic_write_json(path: str | Path, obj: Any, *, indent: int | None = 1) -> 
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def read_regular_file(path: str | Path, *, error: Callable[[str], Exception]) -> bytes:
+    """The bytes of ``path``, which must be a regular file (after symbolic links): a device, a FIFO or a
+    folder planted in its place (``/dev/zero``, ``/dev/stdin``) is ``error(reason)``, never an endless read."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise error(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{path} is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read()
+    except OSError as exc:
+        raise error(f"cannot read {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
 
 
 def parse_json(data: str | bytes, *, error: Callable[[str], Exception]) -> Any:

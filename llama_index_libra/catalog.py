@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from llama_index_libra._io import atomic_write_text, parse_json
+from llama_index_libra._io import atomic_write_text, parse_json, read_regular_file
 from llama_index_libra.schemas.docstrings import lift_docstring_constraints
 from llama_index_libra.schemas.normalize import lift_prose_constraints, normalize_schema
 from llama_index_libra.schemas.openapi import (
@@ -275,8 +275,9 @@ class ToolCatalog(Sequence[ToolSpec]):
             docs = openapi_function_docs(data)
         except OpenAPIError as exc:
             raise CatalogError(str(exc)) from None
-        specs = [ToolSpec.from_function_doc(doc, namespace=namespace) for doc in docs]
-        return cls(specs, name=name or openapi_title(data) or "openapi")
+        except RecursionError:
+            raise CatalogError("the OpenAPI document nests too deeply") from None
+        return cls.from_function_docs(docs, namespace=namespace, name=name or openapi_title(data) or "openapi")
 
     @classmethod
     def from_tools(cls, tools: Iterable[Any], *, name: str = "catalog") -> "ToolCatalog":
@@ -296,17 +297,16 @@ class ToolCatalog(Sequence[ToolSpec]):
     @classmethod
     def from_file(cls, path: str | Path, *, name: str | None = None) -> "ToolCatalog":
         """Load a JSON array, a ``{"tools": [...]}`` object, JSONL of function docs, a file written by
-        :meth:`to_file`, or an OpenAPI document (one tool per operation).
+        :meth:`to_file`, or an OpenAPI document (one tool per operation; JSON, or YAML with PyYAML).
 
         Every problem (unreadable, not UTF-8, malformed JSON, wrong shapes) is one CatalogError line.
         """
         path = Path(path)
         if not path.exists():
             raise CatalogError(f"catalog file {path} does not exist")
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise CatalogError(f"cannot read catalog file {path}: {exc.strerror or exc}") from None
+        if path.suffix.lower() in (".yaml", ".yml"):  # YAML catalogs are OpenAPI documents
+            return cls.from_openapi(path, name=name)
+        raw = read_regular_file(path, error=lambda r: CatalogError(f"catalog file: {r}"))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:

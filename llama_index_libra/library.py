@@ -464,13 +464,12 @@ class ToolLibrary:
         """Read a library file; unreadable, corrupt or malformed content fails with one clear line."""
         from llama_index_libra._io import parse_json
 
+        from llama_index_libra._io import read_regular_file
+
         path = Path(path)
         if not path.exists():
             raise LibraryError(f"library file {path} does not exist")
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise LibraryError(f"cannot read library file {path}: {exc.strerror or exc}") from None
+        raw = read_regular_file(path, error=lambda r: LibraryError(f"library file: {r}"))
         data = parse_json(raw, error=lambda r: LibraryError(f"library file {path} is corrupt: {r}"))
         try:
             return cls.from_json(data, catalog=catalog)
@@ -531,10 +530,9 @@ def load_overrides(path: str | Path) -> dict[str, Any]:
     """Read an overrides file ``{"pin": [...], "veto": [...]}``."""
     from llama_index_libra._io import parse_json
 
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise LibraryError(f"cannot read overrides file {path}: {exc.strerror or exc}") from None
+    from llama_index_libra._io import read_regular_file
+
+    raw = read_regular_file(path, error=lambda r: LibraryError(f"overrides file: {r}"))
     data = parse_json(raw, error=lambda r: LibraryError(f"cannot read overrides file {path}: {r}"))
     if not isinstance(data, Mapping) or set(data) - {"pin", "veto"}:
         raise LibraryError(f"overrides file {path} must be an object with 'pin' and/or 'veto' lists")

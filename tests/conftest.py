@@ -37,6 +37,16 @@ def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ["LIBRA_CACHE_DIR"] = str(tmp_path_factory.mktemp("libra-cache"))
 
 
+@pytest.fixture(scope="session")
+def gitforge_default_build(tmp_path_factory: pytest.TempPathFactory):
+    """GitForge built once per session with the README's defaults (tests/support/gitforge.py)."""
+    from tests.support import gitforge
+
+    if not gitforge.available():
+        pytest.skip("GitForge (../shared) is not beside the checkout")
+    return gitforge.default_build(tmp_path_factory.mktemp("gitforge-default"))
+
+
 @pytest.fixture()
 def hash_embed() -> HashEmbedding:
     return HashEmbedding()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
-from llama_index_libra._io import atomic_write_bytes, atomic_write_json, confined_path, parse_json
+from llama_index_libra._io import atomic_write_bytes, atomic_write_json, confined_path, parse_json, read_regular_file
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.library import LibraryError, ToolLibrary
 from llama_index_libra.retrieval.settings import RetrievalSettings
@@ -83,10 +83,7 @@ def _read_config(persist_dir: Path) -> dict[str, Any]:
     config_path = persist_dir / RETRIEVER_CONFIG_FILE
     if not config_path.exists():
         raise LibraryError(f"{persist_dir} holds no {RETRIEVER_CONFIG_FILE}: not a persisted LibraRetriever")
-    try:
-        raw = config_path.read_bytes()
-    except OSError as exc:
-        raise LibraryError(f"cannot read {config_path}: {exc.strerror or exc}") from None
+    raw = read_regular_file(config_path, error=lambda r: LibraryError(f"{RETRIEVER_CONFIG_FILE}: {r}"))
     config = parse_json(raw, error=lambda r: LibraryError(f"{config_path} is corrupt: {r}"))
     if not isinstance(config, dict) or config.get("format") != RETRIEVER_FORMAT:
         raise LibraryError(f"{config_path} is not a LibraRetriever config (missing or wrong 'format')")
@@ -94,7 +91,30 @@ def _read_config(persist_dir: Path) -> dict[str, Any]:
         raise LibraryError(
             f"{config_path}: config version {config.get('version')!r} is not supported (expects {RETRIEVER_VERSION})"
         )
+    problem = _config_problem(config)
+    if problem is not None:
+        raise LibraryError(f"{config_path}: {problem}")
     return config
+
+
+def _config_problem(config: dict[str, Any]) -> str | None:
+    """What is wrong with the shape of a config's fields, or None."""
+    from llama_index_libra.baselines.artifact import BASELINE_METHODS
+    from llama_index_libra.retrieval.ranker import METHODS
+
+    method, top_k, always = config.get("method"), config.get("top_k"), config.get("always_include", [])
+    if method not in METHODS + BASELINE_METHODS:
+        return f"'method' must be one of {', '.join(METHODS + BASELINE_METHODS)}, got {method!r}"
+    if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k <= 0:
+        return f"'top_k' must be a positive integer, got {top_k!r}"
+    if not isinstance(always, list) or not all(isinstance(t, str) for t in always):
+        return "'always_include' must be a list of tool names"
+    for key in ("library", "embeddings", "encoder", "catalog_name"):
+        if config.get(key) is not None and not isinstance(config[key], str):
+            return f"{key!r} must be a string, got {type(config[key]).__name__}"
+    if config.get("retrieval") is not None and not isinstance(config["retrieval"], dict):
+        return f"'retrieval' must be an object of settings, got {type(config['retrieval']).__name__}"
+    return None
 
 
 def stored_settings(config: dict[str, Any]) -> RetrievalSettings:
@@ -144,7 +164,7 @@ def load_retriever(
         except (TypeError, ValueError) as exc:
             raise LibraryError(f"{config_path}: 'retrieval' holds invalid settings: {exc}") from None
     tools = list(tools) if tools is not None else None
-    name = config.get("catalog_name") if isinstance(config.get("catalog_name"), str) else "catalog"
+    name = config.get("catalog_name") or "catalog"
     catalog = ToolCatalog.from_tools(tools, name=name) if tools is not None else None
     source = str(library) if library is not None and not isinstance(library, ToolLibrary) else str(persist_dir)
     if isinstance(library, ToolLibrary):

@@ -297,6 +297,7 @@ def induce(
         report.tests_s = time.perf_counter() - t_tests
     finally:
         pool.close()
+        report.pool_restarts = int(getattr(pool, "restarts", 0) or 0)
         if progress is not None:
             progress.close()
         stop.__exit__(None, None, None)

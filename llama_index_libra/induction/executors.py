@@ -23,6 +23,9 @@ __all__ = ["Executor", "SerialExecutor", "ProcessExecutor", "RayExecutor", "reso
 
 logger = logging.getLogger("llama_index_libra")
 
+# How many times one map may restart the pool after a worker died before the build stops.
+MAX_POOL_RESTARTS = 3
+
 _CTX: dict[str, Any] = {}
 
 
@@ -30,13 +33,29 @@ class RuntimePortabilityError(ValueError):
     """The runtime or its snapshots cannot travel between processes, and the build needs them to."""
 
 
-def _warm_worker(modules: Sequence[str] = ()) -> None:
+def _die_with(master: int) -> None:
+    """Linux: SIGKILL this worker when the master dies (``PR_SET_PDEATHSIG``), so a master killed
+    outright (the OOM killer, a CI timeout) leaves no worker holding its output or its files."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        return
+    if os.getppid() != master:  # the master died before the signal was armed
+        os._exit(1)
+
+
+def _warm_worker(modules: Sequence[str] = (), master: int | None = None) -> None:
     """Worker initializer: import the modules the caller's worker functions live in (handed in
     by the caller, see :meth:`Executor.prestart`) while the master is still busy.
 
     Workers ignore SIGINT: Ctrl-C reaches the whole process group, and it is the master's to
-    handle (it stops the workers itself), so workers never print tracebacks of their own."""
+    handle (it stops the workers itself), so workers never print tracebacks of their own. They die
+    with the master (Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if master is not None:
+        _die_with(master)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     for name in modules:
         importlib.import_module(name)
@@ -45,11 +64,16 @@ def _warm_worker(modules: Sequence[str] = ()) -> None:
 @contextlib.contextmanager
 def stop_on_sigterm() -> Iterator[None]:
     """While a build runs, SIGTERM stops it as Ctrl-C does (``KeyboardInterrupt`` in the main
-    thread), so ``finally`` blocks stop the workers, keep the run log and remove temporary files.
+    thread), so ``finally`` blocks stop the workers, keep the run log and remove temporary files;
+    both signals are noted, so a ``KeyboardInterrupt`` a tool raises itself is that call's error
+    (``runtime/interrupts.py``).
 
     Only where SIGTERM has its default action (the process's owner set no handler of their own)."""
+    from llama_index_libra.runtime import interrupts
+
     if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        yield
+        with interrupts.watch():
+            yield
         return
 
     received = []
@@ -59,11 +83,13 @@ def stop_on_sigterm() -> Iterator[None]:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTERM)
         received.append(signum)
+        interrupts.note_signal()
         raise KeyboardInterrupt("SIGTERM")
 
     signal.signal(signal.SIGTERM, _handler)
     try:
-        yield
+        with interrupts.watch():  # a tool's own KeyboardInterrupt is then that call's error
+            yield
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -171,6 +197,7 @@ class Executor(abc.ABC):
 
     name = "executor"
     workers = 1
+    restarts = 0  # pools restarted after a worker died
 
     def prestart(self, warm: Sequence[str] = ()) -> None:
         """Start workers early, before the context exists (overlaps their start-up with the
@@ -216,6 +243,7 @@ class ProcessExecutor(Executor):
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
+        self.restarts = 0  # pools restarted after a worker died (per build: see close)
         self._pool = None
         self._ctx_path: str | None = None
         self._shared_paths: list[str] = []
@@ -228,8 +256,11 @@ class ProcessExecutor(Executor):
 
         self.warm = tuple(warm) or getattr(self, "warm", ())
         if self._pool is None:
+            # a worker asks to die with the master when the master spawns it from its main thread (the
+            # kernel's "parent" is the spawning thread, whose end must not kill the pool)
+            master = os.getpid() if threading.current_thread() is threading.main_thread() else None
             self._pool = ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"), initializer=_warm_worker,
-                                             initargs=(self.warm,))
+                                             initargs=(self.warm, master))
             for _ in range(self.workers):  # spawn them all now, not at the first map
                 self._pool.submit(_ping)
 
@@ -237,7 +268,8 @@ class ProcessExecutor(Executor):
         import tempfile
 
         if self._tmp is None:
-            self._tmp = tempfile.mkdtemp(prefix="libra-build-")
+            _remove_stale_build_folders()
+            self._tmp = tempfile.mkdtemp(prefix=f"libra-build-{os.getpid()}-")
         return self._tmp
 
     def start(self, ctx: Any) -> None:
@@ -261,41 +293,64 @@ class ProcessExecutor(Executor):
         return SharedFile(path)
 
     def map(self, fn: Callable[..., Any], batches: Sequence[tuple]) -> list[Any]:
+        """Results in order. A worker that dies (the OOM killer, a segfault in the engine's own code, a
+        stray signal) costs the chunks that were not finished: the pool is restarted and they run again,
+        giving the results an undisturbed pool gives (a chunk is a function of the context and its
+        arguments; runs a dead worker logged are served from the run log). Past ``MAX_POOL_RESTARTS``
+        in one map (a tool that kills its worker every time, with ``isolation="none"``) the build stops."""
         assert self._pool is not None and self._ctx_path is not None, "call start() first"
         from concurrent.futures.process import BrokenProcessPool
 
+        results: list[Any] = [None] * len(batches)
+        pending = list(range(len(batches)))
+        restarts = 0
         try:
-            futures = [self._pool.submit(_call_with_ctx_file, self._ctx_path, fn, args) for args in batches]
-            return [f.result() for f in futures]
-        except BrokenProcessPool:
-            self._interrupted = True
-            raise RuntimeError(
-                "a worker process died mid-build (a tool that crashes its process, or the system ran out of "
-                "memory); with the runtime's isolation=\"process\" (the default) a crashing call costs only "
-                "that call"
-            ) from None
+            while pending:
+                broken: list[int] = []
+                futures: dict[int, Any] = {}
+                for i in pending:
+                    try:
+                        futures[i] = self._pool.submit(_call_with_ctx_file, self._ctx_path, fn, batches[i])
+                    except BrokenProcessPool:
+                        broken.append(i)
+                for i, future in futures.items():
+                    try:
+                        results[i] = future.result()
+                    except BrokenProcessPool:
+                        broken.append(i)
+                if not broken:
+                    break
+                restarts += 1
+                if restarts > MAX_POOL_RESTARTS:
+                    self._interrupted = True
+                    raise RuntimeError(
+                        f"a worker process died mid-build {restarts} times in one step, though the pool was restarted "
+                        "(a tool that crashes its process, or the system ran out of memory); with the runtime's "
+                        "isolation=\"process\" (the default) a crashing call costs only that call"
+                    )
+                self.restarts += 1
+                logger.warning("libra: a pool worker died mid-build; restarting the pool and running %d of %d chunks "
+                               "again (restart %d)", len(broken), len(batches), self.restarts)
+                self._restart_pool()
+                pending = sorted(broken)
+            return results
         except BaseException:  # Ctrl-C, SIGTERM: stop the workers now instead of waiting for them
             self._interrupted = True
             raise
+
+    def _restart_pool(self) -> None:
+        """Replace a broken pool (its workers are dead or dying) with a new one."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            _stop_pool(pool, kill=True)
+        self.prestart()
 
     def close(self) -> None:
         """Stop the workers (killing them when the build was interrupted) and remove the build's
         temporary folder."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            processes = list((getattr(pool, "_processes", None) or {}).values())
-            if self._interrupted:
-                pool.shutdown(wait=False, cancel_futures=True)
-                for proc in processes:
-                    if proc.is_alive():
-                        proc.terminate()
-                for proc in processes:
-                    proc.join(5)
-                    if proc.is_alive():
-                        proc.kill()
-                        proc.join(5)
-            else:
-                pool.shutdown(wait=True, cancel_futures=True)
+            _stop_pool(pool, kill=self._interrupted)
         import shutil
 
         for path in [self._ctx_path, *self._shared_paths]:
@@ -308,6 +363,42 @@ class ProcessExecutor(Executor):
             shutil.rmtree(self._tmp, ignore_errors=True)
         self._ctx_path, self._shared_paths, self._tmp = None, [], None
         self._interrupted = False
+
+
+def _remove_stale_build_folders() -> None:
+    """Remove the temporary folders (``libra-build-<pid>-*``) of builds whose master is gone (killed
+    outright, so no ``finally`` ran); a concurrent build's folder stays."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from llama_index_libra._io import pid_alive
+
+    try:
+        candidates = list(Path(tempfile.gettempdir()).glob("libra-build-*-*"))
+    except OSError:
+        return
+    for folder in candidates:
+        owner = folder.name[len("libra-build-"):].split("-", 1)[0]
+        if owner.isdigit() and int(owner) != os.getpid() and not pid_alive(int(owner)) and folder.is_dir():
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _stop_pool(pool: Any, *, kill: bool) -> None:
+    """Shut ``pool`` down: wait for its workers, or (``kill``) terminate them, then kill stragglers."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    if not kill:
+        pool.shutdown(wait=True, cancel_futures=True)
+        return
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(5)
 
 
 class RayExecutor(Executor):

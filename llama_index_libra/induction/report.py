@@ -65,6 +65,7 @@ class BuildReport(RunTally):
     states_cut_budget: int = 0
     state_tests_cut: int = 0  # transitions not state-tested: the same call already tested from enough states
     duplicate_states: int = 0
+    pool_restarts: int = 0  # process pools restarted after a worker died (their unfinished chunks ran again)
     llm_calls: int = 0
     cache_hits: int = 0
     llm_s: float = 0.0
@@ -98,7 +99,8 @@ class BuildReport(RunTally):
             f"tools {self.tools} | succeeded {self.tools_succeeded}/{self.tools} | candidate compositions "
             f"{self.candidates} | relations: {rel}",
             f"runs {self.runs} (memo hits {self.memo_hits}, log hits {self.log_hits}, errors {self.errors}, "
-            f"timeouts {self.timeouts}) | executor {self.executor} x{self.workers} | "
+            f"timeouts {self.timeouts}) | executor {self.executor} x{self.workers}"
+            f"{f' (pool restarted {self.pool_restarts}x)' if self.pool_restarts else ''} | "
             f"states explored {self.states_explored} (goal-directed past max_depth {self.goal_states}, "
             f"value-only {self.value_states}, longest path {self.max_path}), transitions {self.transitions}",
             "runs by purpose: " + (", ".join(f"{k} {v}" for k, v in sorted(self.runs_by_purpose.items())) or "none"),

@@ -9,7 +9,7 @@ of edited tools, and runs in states that edited tools produced).
 
 The tool part of the key (:func:`tool_fingerprint`) holds its public metadata, the effective
 per-call timeout (a rebuild with a larger limit re-runs calls that timed out) and, when the runtime
-offers ``tool_identity(name)`` (PythonRuntime: a hash of the function's code, defaults and closure),
+offers ``tool_identity(name)`` (PythonRuntime: a hash of what the tool reaches, see ``runtime/identity.py``),
 the tool's code, so an edited tool's runs are executed again.
 
 Each process appends to its own file (``runs-<pid>-<n>.jsonl``) and flushes every line, so

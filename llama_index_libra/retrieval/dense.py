@@ -85,9 +85,10 @@ class DenseIndex:
         if path is not None and path.exists():
             try:
                 matrix = np.load(path, allow_pickle=False)
-                if matrix.shape[0] == len(self.catalog):
+                problem = self._cache_problem(matrix)
+                if problem is None:
                     return matrix
-                log.warning("ignoring embedding cache %s: shape %s does not fit the catalog", path, matrix.shape)
+                log.warning("ignoring embedding cache %s: %s; embedding again", path, problem)
             except (ValueError, OSError) as exc:
                 log.warning("ignoring unreadable embedding cache %s: %s", path, exc)
         matrix = _normalize_rows(np.asarray(self.embed_texts(self.catalog.texts(), show_progress), dtype=np.float64))
@@ -98,6 +99,19 @@ class DenseIndex:
             np.save(buffer, matrix, allow_pickle=False)
             atomic_write_bytes(path, buffer.getvalue())
         return matrix
+
+    def _cache_problem(self, matrix: np.ndarray) -> str | None:
+        """Why a cached matrix cannot serve this catalog and encoder (shape, type, values), or None."""
+        if matrix.ndim != 2 or matrix.shape[0] != len(self.catalog):
+            return f"shape {matrix.shape} does not fit the catalog's {len(self.catalog)} tools"
+        if not np.issubdtype(matrix.dtype, np.floating):
+            return f"values of type {matrix.dtype} are not embeddings"
+        if not np.isfinite(matrix).all():
+            return "it holds NaN or infinite values"
+        width = len(self.embed_model.get_query_embedding("width"))  # a file planted or written by another model
+        if matrix.shape[1] != width:
+            return f"its vectors have {matrix.shape[1]} dimensions, the encoder's {width}"
+        return None
 
     def extended(self, catalog: "ToolCatalog", *, show_progress: bool = False) -> "DenseIndex":
         """This index over ``catalog``, which starts with this index's tools: only the new tools are

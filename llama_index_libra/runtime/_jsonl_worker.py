@@ -2,22 +2,24 @@
 
 It runs in the interpreter that has the tools' own dependencies (another virtual environment, another
 Python), so it imports nothing of this package: only the standard library, the user's tools module, and
-the helpers of ``_worker_helpers.py`` beside it (loaded by file path, also standard library only).
+``_pipe_serve.py`` and ``_worker_helpers.py`` beside it (loaded by file path, also standard library only).
 
-Protocol ``libra-jsonl-1``: one request per line on stdin, one reply per line on stdout, ASCII JSON.
+It serves the ``libra-pipe-1`` channel (``runtime/channel.py``: dedicated pipes, request ids; the
+tools' prints, a C library's or a child process's output go to a log, never into the replies) with
+three operations:
 
 * ``{"op": "load", "module": "my_tools", "path": [...], "tools": "TOOLS", "state_factory": "fresh_state",
   "state_arg": "state", "to_json": null, "from_json": null, "block_network": false}`` ->
-  ``{"ok": true, "tools": [{"name", "description", "parameters"}], "state": <fresh state as JSON>}``
-* ``{"op": "fresh"}`` -> ``{"ok": true, "state": ...}``
+  ``{"tools": [{"name", "description", "parameters"}], "state": <fresh state as JSON>}``
+* ``{"op": "fresh"}`` -> ``{"state": ...}``
 * ``{"op": "call", "tool": "login", "arguments": {...}, "state": <JSON>, "cpu_s": 5}`` ->
   ``{"ok": true, "reply": {"kind": "json"|"none"|"text"|"opaque", ...}, "state": <JSON after the call>}``
-  or ``{"ok": false, "phase": "call", "error": "ValueError: ...", "state": ...}``.
+  or ``{"ok": false, "error": "ValueError: ...", "state": ...}``.
 
 The state crosses the pipe as JSON at every call (the parent keeps it, so snapshots are plain JSON
-copies); ``to_json``/``from_json`` name module functions that convert a richer state object. The
-tool's own prints go to stderr, never into the reply stream. ``cpu_s`` sets RLIMIT_CPU for the call
-(the process is killed by SIGXCPU past it; the parent records the crash and starts a new worker).
+copies); ``to_json``/``from_json`` name module functions that convert a richer state object. ``cpu_s``
+sets RLIMIT_CPU's soft limit for the call (the process is killed by SIGXCPU past it; the parent also
+kills it past the limit when a tool ignores SIGXCPU, and starts a new worker).
 """
 
 from __future__ import annotations
@@ -31,23 +33,23 @@ import os
 import sys
 import typing
 
-PROTOCOL = "libra-jsonl-1"
 _JSON_TYPES = {str: "string", int: "integer", float: "number", bool: "boolean", list: "array", dict: "object",
                tuple: "array", type(None): "null"}
 _NAMED_TYPES = {"str": "string", "int": "integer", "float": "number", "bool": "boolean", "list": "array",
                 "dict": "object", "tuple": "array", "None": "null"}
 
 
-def _helpers():
-    """``_worker_helpers.py`` beside this file: the network guard, reply encoder and error text."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_worker_helpers.py")
-    spec = importlib.util.spec_from_file_location("_libra_worker_helpers", path)
+def _beside(filename: str, name: str):
+    """A standard-library-only module of this package's runtime folder, loaded by its path."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), filename)
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-HELPERS = _helpers()
+HELPERS = _beside("_worker_helpers.py", "_libra_worker_helpers")
+SERVE = _beside("_pipe_serve.py", "_libra_pipe_serve")
 
 
 def _schema(annotation) -> dict:
@@ -121,7 +123,7 @@ class Worker:
         self.factory = getattr(module, request["state_factory"]) if request.get("state_factory") else None
         self.to_json = getattr(module, request["to_json"]) if request.get("to_json") else None
         self.from_json = getattr(module, request["from_json"]) if request.get("from_json") else None
-        return {"ok": True, "tools": [_describe(fn, self.state_arg) for fn in tools], "state": self.fresh_state()}
+        return {"tools": [_describe(fn, self.state_arg) for fn in tools], "state": self.fresh_state()}
 
     def fresh_state(self):
         if self.factory is None:
@@ -148,42 +150,16 @@ class Worker:
         try:
             value = fn(**kwargs)
         except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt included: a record
-            return {"ok": False, "phase": "call", "error": HELPERS.format_exception(exc), "state": self._dump(live)}
+            return {"ok": False, "error": HELPERS.format_exception(exc), "state": self._dump(live)}
         return {"ok": True, "reply": HELPERS.encode_reply(value), "state": self._dump(live)}
 
 
 def main() -> None:
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path[:] = [p for p in sys.path if p and os.path.abspath(p) != here]  # never shadow the tools' imports
-    replies = sys.stdout
-    sys.stdout = sys.stderr  # the tools' prints must not reach the reply stream
-    requests = sys.stdin
-    sys.stdin = open(os.devnull)
     worker = Worker()
-    for line in requests:
-        try:
-            request = json.loads(line)
-            op = request.get("op")
-            if op == "load":
-                reply = worker.load(request)
-            elif op == "fresh":
-                reply = {"ok": True, "state": worker.fresh_state()}
-            elif op == "call":
-                reply = worker.call(request)
-            else:
-                reply = {"ok": False, "phase": "protocol", "error": f"unknown op {op!r}"}
-        except BaseException as exc:  # noqa: BLE001 - a failed load or a bad request is a reply, not a crash
-            reply = {"ok": False, "phase": "load" if "op" in locals() and op == "load" else "request",
-                     "error": HELPERS.format_exception(exc)}
-        reply["protocol"] = PROTOCOL
-        try:
-            text = json.dumps(reply, ensure_ascii=True, allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            text = json.dumps({"protocol": PROTOCOL, "ok": False, "phase": "reply",
-                               "error": f"the state or reply is not JSON: {HELPERS.format_exception(exc)}"})
-        replies.write(text + "\n")
-        replies.flush()
-    os._exit(0)
+    SERVE.serve({"load": worker.load, "fresh": lambda request: {"state": worker.fresh_state()}, "call": worker.call},
+                lenient_json=False)
 
 
 if __name__ == "__main__":

@@ -57,7 +57,7 @@ from llama_index_libra.records import (
     timeout_record,
     to_jsonable,
 )
-from llama_index_libra.runtime import isolation
+from llama_index_libra.runtime import interrupts, isolation
 from llama_index_libra.runtime.failures import refusal
 from llama_index_libra.runtime.timeouts import CallTimedOut, run_with_timeout
 from llama_index_libra.runtime.views import diff_views, json_path_child, jsonable_view
@@ -129,6 +129,12 @@ class Runtime(abc.ABC):
     # (runtime/isolation.py), so a call that crashes its process or hangs where no alarm reaches it
     # costs that call only; "none": in the calling process (faster; such a call stops the build).
     isolation: str = "process"
+    # Whether the calls already run outside this process, in a worker the runtime drives over a pipe
+    # or a socket. True: ``isolation="process"`` runs them here, since a forked call process would
+    # share the worker's channel (and a kill mid-request would leave a reply for the next call);
+    # False: isolate them; None: decided by ``runtime/isolation.py``, which looks for a worker handle
+    # (a PipeChannel, a Popen, a multiprocessing Process or Connection, a socket) among the attributes.
+    calls_out_of_process: bool | None = None
 
     # ---- state
 
@@ -240,8 +246,11 @@ class Runtime(abc.ABC):
             raw = run_with_timeout(lambda: self._invoke(state, tool, call_args), limit, mode=self.timeout_mode)
         except CallTimedOut:
             return timeout_record(tool, recorded_args, float(limit), time.perf_counter() - t0)  # type: ignore[arg-type]
-        except KeyboardInterrupt:
-            raise
+        except KeyboardInterrupt as exc:
+            if not interrupts.tool_raised():  # the user's Ctrl-C or SIGTERM: stop
+                raise
+            duration = time.perf_counter() - t0
+            status, message = "error", format_exception(exc)  # the tool raised it: this call's error
         except BaseException as exc:  # noqa: BLE001 - a tool failure is a record, never a crash
             duration = time.perf_counter() - t0
             status, message = "error", format_exception(exc)

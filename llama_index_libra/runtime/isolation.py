@@ -13,7 +13,9 @@ call's timeout plus ``KILL_GRACE_S``:
   timeout (``error``, fault ``timeout``, the same message);
 
 and the next call starts a new child. Either way the cost is that call (plus one ``fork``), never
-the build. The child is forked where the platform can (no pickling: tools defined in ``__main__``
+the build. A runtime whose calls already run in a worker process (``calls_out_of_process``, declared
+or detected by :func:`calls_out_of_process`) is not forked around: its calls run here, and the worker
+channel contains their faults. The child is forked where the platform can (no pickling: tools defined in ``__main__``
 and unpicklable runtimes work), else spawned (the runtime must pickle). It ignores SIGINT (Ctrl-C
 is the parent's to handle) and, on Linux, is killed by the kernel when its parent dies.
 
@@ -35,7 +37,7 @@ from typing import Any, Mapping
 
 from llama_index_libra.records import InvocationRecord, crashed_record, storable_json, timeout_record, to_jsonable
 
-__all__ = ["execute", "CallSupervisor", "supervisor_for", "close_supervisors", "with_isolation", "IN_CHILD", "KILL_GRACE_S",
+__all__ = ["execute", "calls_out_of_process", "CallSupervisor", "supervisor_for", "close_supervisors", "with_isolation", "IN_CHILD", "KILL_GRACE_S",
            "ISOLATION_MODES"]
 
 ISOLATION_MODES = ("process", "none")
@@ -73,6 +75,10 @@ def _serve(runtime: Any, conn: Any, parent_pid: int, parent_end: Any = None) -> 
         parent_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:  # its own process group: the processes a tool starts are killed with it
+        os.setpgid(0, 0)
+    except OSError:  # pragma: no cover - not permitted here
+        pass
     import faulthandler
 
     faulthandler.disable()  # a segfaulting tool is a record ("killed by SIGSEGV"), not a dump in the build's output
@@ -162,6 +168,11 @@ class CallSupervisor:
         self.proc = self.conn = None
         self._child_has = set()
         if proc is not None:
+            if proc.pid is not None:
+                try:  # the call process and whatever its tools started (its own process group)
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except OSError:
+                    pass
             if proc.is_alive():
                 proc.kill()
             proc.join(5)
@@ -236,6 +247,8 @@ class CallSupervisor:
         except (EOFError, OSError, ConnectionResetError):
             return self._died(tool, args, t0)
         if kind == "raise":
+            if isinstance(value, KeyboardInterrupt):  # no Ctrl-C reaches a call process: not the user's
+                raise RuntimeError(f"{type(value).__name__} in the call process, outside the tool call") from None
             raise value
         return value
 
@@ -256,11 +269,70 @@ class CallSupervisor:
             return {}
 
 
+def _worker_types() -> tuple[type, ...]:
+    import multiprocessing.connection
+    import multiprocessing.process
+    import socket
+    import subprocess
+
+    from llama_index_libra.runtime.channel import PipeChannel
+
+    return (PipeChannel, subprocess.Popen, multiprocessing.process.BaseProcess, multiprocessing.connection.Connection,
+            socket.socket)
+
+
+def _worker_handle(obj: Any, kinds: tuple[type, ...], depth: int = 0) -> Any:
+    """A worker handle among ``obj``'s attributes, their attributes, and the items of containers there."""
+    try:
+        values = list(vars(obj).values())
+    except TypeError:
+        return None
+    for value in values:
+        if isinstance(value, kinds):
+            return value
+        if isinstance(value, (list, tuple, set, frozenset)):
+            found = next((v for v in list(value)[:64] if isinstance(v, kinds)), None)
+        elif isinstance(value, dict):
+            found = next((v for v in list(value.values())[:64] if isinstance(v, kinds)), None)
+        elif depth < 1 and hasattr(value, "__dict__") and not isinstance(value, type) and not callable(value):
+            found = _worker_handle(value, kinds, depth + 1)
+        else:
+            found = None
+        if found is not None:
+            return found
+    return None
+
+
+_DETECTED: dict[int, Any] = {}
+
+
+def calls_out_of_process(runtime: Any) -> bool:
+    """Whether ``runtime``'s calls already run outside this process: its ``calls_out_of_process``
+    declaration, else whether it holds a worker handle (logged once per runtime)."""
+    declared = getattr(runtime, "calls_out_of_process", None)
+    if declared is not None:
+        return bool(declared)
+    if _DETECTED.get(id(runtime)) is runtime:
+        return True
+    handle = _worker_handle(runtime, _worker_types())
+    if handle is None:
+        return False
+    _DETECTED[id(runtime)] = runtime
+    import logging
+
+    logging.getLogger("llama_index_libra").info(
+        "libra: %s holds a worker (%s), so its calls run in this process, not in a forked call process that would "
+        "share the worker's channel; set calls_out_of_process = True on the runtime to say so (False isolates anyway)",
+        getattr(runtime, "name", type(runtime).__name__), type(handle).__name__)
+    return True
+
+
 def execute(runtime: Any, snap: Any, tool: str, arguments: Mapping[str, Any],
             timeout_s: float | None = None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
     """Run one call of ``runtime`` where its ``isolation`` says: in this process's supervised child
-    (``"process"``, unless this process is such a child already) or here (:meth:`Runtime.execute_here`)."""
-    if getattr(runtime, "isolation", "none") == "process" and not IN_CHILD:
+    (``"process"``, unless this process is such a child already, or the runtime's calls already run
+    in a worker process: :func:`calls_out_of_process`) or here (:meth:`Runtime.execute_here`)."""
+    if getattr(runtime, "isolation", "none") == "process" and not IN_CHILD and not calls_out_of_process(runtime):
         return supervisor_for(runtime).execute(snap, tool, arguments, timeout_s)
     return runtime.execute_here(snap, tool, arguments, timeout_s)
 
@@ -281,10 +353,27 @@ def with_isolation(runtime: Any, isolation: str | None) -> Any:
 _SUPERVISORS: dict[int, tuple[Any, CallSupervisor]] = {}
 
 
+_EXIT_HOOKED: list[int] = []
+
+
+def _close_at_exit() -> None:
+    """Stop this process's call processes (and what their tools started) when it exits: at exit, and
+    in a multiprocessing worker (which leaves without running ``atexit``)."""
+    if _EXIT_HOOKED == [os.getpid()]:
+        return
+    _EXIT_HOOKED[:] = [os.getpid()]
+    import atexit
+    from multiprocessing import util
+
+    atexit.register(close_supervisors)
+    util.Finalize(None, close_supervisors, exitpriority=50)
+
+
 def supervisor_for(runtime: Any) -> CallSupervisor:
     """This process's supervisor for ``runtime`` (created, and its child started, on first use)."""
     entry = _SUPERVISORS.get(id(runtime))
     if entry is None or entry[0] is not runtime:
+        _close_at_exit()
         entry = _SUPERVISORS[id(runtime)] = (runtime, CallSupervisor(runtime))
     return entry[1]
 

@@ -1,10 +1,14 @@
-"""SubprocessRuntime: stateful tools run in another interpreter, over a JSON-lines pipe.
+"""SubprocessRuntime: stateful tools run in another interpreter, over a dedicated pipe channel.
 
 For tools whose dependencies conflict with this package's (another numpy, an old torch, a vendored
 SDK): the tools module is imported only by a worker process started with *their* interpreter
-(``python=".venv-tools/bin/python"``), which speaks the ``libra-jsonl-1`` protocol of
-``_jsonl_worker.py`` (standard library only). One worker serves many calls and is restarted after a
-crash, a timeout or a CPU-limit kill, each of which becomes an ``error`` record for that call only.
+(``python=".venv-tools/bin/python"``), which serves ``_jsonl_worker.py`` (standard library only) over
+the ``libra-pipe-1`` channel of :mod:`.channel`: dedicated pipes and request ids, so nothing a tool
+or its child processes print reaches the replies, and the worker's exit is watched, so a crash is
+noticed at once even when a grandchild holds the pipe. One worker serves many calls and is restarted
+after a crash, a timeout or a CPU-limit kill, each of which becomes an ``error`` record for that
+call only. Calls are already out of process (``calls_out_of_process = True``), so per-call isolation
+never forks around the worker.
 
 **State** crosses the pipe as JSON at every call: the parent holds it (:class:`RemoteState`), so
 ``snapshot``/``restore`` are JSON copies (cheap, and picklable for the process executor), and
@@ -15,21 +19,22 @@ strings, numbers), or name ``to_json``/``from_json`` functions that convert its 
 working folder, and only the environment variables in ``env_allowlist`` (by default no API keys,
 tokens or cloud credentials) plus those given in ``env``; ``memory_mb`` caps its address space
 (RLIMIT_AS: an allocation past it raises MemoryError in the tool) and ``cpu_s`` the CPU seconds of
-each call (RLIMIT_CPU: the worker is killed and restarted). The network stays reachable unless
-``no_network=True`` (an empty network namespace through ``unshare`` where the kernel allows it, a
-socket guard in the worker, and proxy variables pointing at a closed port); the file system outside
-the working folder is *not* isolated: the tools run as your user.
+each call (RLIMIT_CPU, and the parent kills a worker that ignores SIGXCPU past the limit; the worker
+is restarted). The network stays reachable unless ``no_network=True`` (an empty network namespace
+through ``unshare`` where the kernel allows it, a socket guard in the worker, and proxy variables
+pointing at a closed port; without the namespace a warning says only the guard holds, and
+``no_network="strict"`` refuses to start instead; :attr:`SubprocessRuntime.network_isolation` lists
+the layers in force). The file system outside the working folder is *not* isolated: the tools run
+as your user, and without the namespace the environment allowlist is hygiene, not a boundary (a tool
+can read its parent's environment from ``/proc``).
 """
 
 from __future__ import annotations
 
 import copy
-import json
+import logging
 import os
-import selectors
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,18 +43,26 @@ from typing import Any, Mapping, Sequence
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.records import InvocationRecord, Status, to_jsonable
 from llama_index_libra.runtime.base import Runtime, diff_views
-from llama_index_libra.runtime.sandbox import CLOSED_PROXY, PROXY_VARIABLES, kill_group, unshare_prefix
+from llama_index_libra.runtime.channel import (
+    ChannelError,
+    ChannelTimeout,
+    CPULimitExceeded,
+    PipeChannel,
+    RemoteError,
+    WorkerDied,
+)
+from llama_index_libra.runtime.sandbox import CLOSED_PROXY, PROXY_VARIABLES, unshare_prefix
 
 __all__ = ["SubprocessRuntime", "RemoteState", "DEFAULT_ENV_ALLOWLIST", "WorkerError"]
 
 WORKER = Path(__file__).with_name("_jsonl_worker.py")
-PROTOCOL = "libra-jsonl-1"
 # What a worker inherits from this process's environment: enough to run an interpreter and format
 # text, nothing that authenticates (API keys, tokens, cloud credentials stay behind unless given in env=).
 DEFAULT_ENV_ALLOWLIST = ("PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR",
                          "TEMP", "TMP", "SYSTEMROOT", "PYTHONHASHSEED")
-_READ_CHUNK = 65536
 _STDERR_TAIL = 600
+NETWORK_MODES = (False, True, "strict")
+logger = logging.getLogger("llama_index_libra")
 
 
 class WorkerError(RuntimeError):
@@ -61,104 +74,6 @@ class RemoteState:
     """A sandbox state of a :class:`SubprocessRuntime`: the tools' state as JSON, held by the parent."""
 
     data: Any
-
-
-class _Channel:
-    """One worker process and its line-buffered pipes."""
-
-    def __init__(self, command: list[str], env: dict[str, str], preexec: Any) -> None:
-        self.workdir = tempfile.TemporaryDirectory(prefix="libra-worker-", ignore_cleanup_errors=True)
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     cwd=self.workdir.name, env=env, start_new_session=True, preexec_fn=preexec)
-        self._buffer = b""
-        self._stderr = b""
-        self._selector = selectors.DefaultSelector()
-        assert self.proc.stdout is not None and self.proc.stderr is not None
-        os.set_blocking(self.proc.stdout.fileno(), False)
-        os.set_blocking(self.proc.stderr.fileno(), False)
-        self._selector.register(self.proc.stdout, selectors.EVENT_READ, "out")
-        self._selector.register(self.proc.stderr, selectors.EVENT_READ, "err")
-
-    def request(self, message: dict[str, Any], timeout_s: float | None) -> dict[str, Any] | str:
-        """Send one request and wait for its reply line: the reply, or a string saying why none came."""
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(json.dumps(message, ensure_ascii=True).encode("ascii") + b"\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            return self._death("before the request was sent")
-        deadline = None if timeout_s is None else time.monotonic() + timeout_s
-        while b"\n" not in self._buffer:
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
-                self.close()
-                return f"timeout: the call did not return within {timeout_s:g} s; the worker was killed and is restarted"
-            events = self._selector.select(left)
-            for key, _ in events:
-                chunk = os.read(key.fileobj.fileno(), _READ_CHUNK)  # type: ignore[union-attr]
-                if key.data == "err":
-                    self._stderr = (self._stderr + chunk)[-4 * _STDERR_TAIL:]
-                    continue
-                if not chunk:
-                    return self._death("before replying")
-                self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        try:
-            reply = json.loads(line.decode("ascii"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            self.close()
-            return f"malformed worker reply (something wrote to the process's stdout behind Python): {line[:80]!r}"
-        if not isinstance(reply, dict) or reply.get("protocol") != PROTOCOL:
-            self.close()
-            return f"malformed worker reply: {line[:80]!r}"
-        return reply
-
-    def _death(self, when: str) -> str:
-        code = self.proc.poll()
-        if code is None:
-            try:
-                code = self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                code = None
-        self.close()
-        if code is not None and code < 0:
-            import signal
-
-            try:
-                how = f"was killed by {signal.Signals(-code).name}"
-            except ValueError:
-                how = f"was killed by signal {-code}"
-        else:
-            how = f"exited with code {code}"
-        return f"crash: the worker process {how} {when}"
-
-    @property
-    def stderr_tail(self) -> str:
-        """The last characters the worker wrote to stderr."""
-        return self._stderr.decode("utf-8", "replace")[-_STDERR_TAIL:]
-
-    def alive(self) -> bool:
-        """Whether the worker process is still running."""
-        return self.proc.poll() is None
-
-    def close(self) -> None:
-        """Kill the worker's process group, close its pipes and remove its working folder."""
-        kill_group(self.proc)  # the worker and anything a tool started
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL was sent
-            pass
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
-        try:
-            self._selector.close()
-        except (OSError, ValueError):
-            pass
-        self.workdir.cleanup()
 
 
 def _limits(memory_mb: float | None) -> Any:
@@ -194,10 +109,12 @@ class SubprocessRuntime(Runtime):
         env_allowlist: variables inherited from this process (default :data:`DEFAULT_ENV_ALLOWLIST`).
         memory_mb: address-space limit of the worker (RLIMIT_AS); None: none.
         cpu_s: CPU seconds per call (RLIMIT_CPU); None: none.
-        no_network: cut the worker's Internet access (see the module docstring).
+        no_network: cut the worker's Internet access (see the module docstring); ``"strict"``: require
+            the network namespace (raise :class:`WorkerError` where ``unshare --net`` is unavailable).
     """
 
     timeout_mode = "thread"  # unused: call() enforces its own limit on the pipe
+    calls_out_of_process = True  # the worker runs them: per-call isolation must not fork around its pipe
 
     def __init__(
         self,
@@ -219,7 +136,7 @@ class SubprocessRuntime(Runtime):
         env_allowlist: Sequence[str] = DEFAULT_ENV_ALLOWLIST,
         memory_mb: float | None = None,
         cpu_s: float | None = None,
-        no_network: bool = False,
+        no_network: bool | str = False,
     ) -> None:
         self.module = module
         self.python = str(python or sys.executable)
@@ -230,18 +147,28 @@ class SubprocessRuntime(Runtime):
         self.env_allowlist = tuple(env_allowlist)
         self.memory_mb = memory_mb
         self.cpu_s = cpu_s
-        self.no_network = bool(no_network)
+        if no_network not in NETWORK_MODES:
+            raise ValueError(f"no_network must be False, True or 'strict', got {no_network!r}")
+        self.no_network = no_network
         self._load_request = {
-            "op": "load", "module": module, "tools": tools, "state_factory": state_factory, "state_arg": state_arg,
+            "module": module, "tools": tools, "state_factory": state_factory, "state_arg": state_arg,
             "path": [str(Path(p).resolve()) for p in path], "to_json": to_json, "from_json": from_json,
-            "block_network": self.no_network,
+            "block_network": bool(self.no_network),
         }
         self._prefix = unshare_prefix() if self.no_network else []
+        if self.no_network and not self._prefix:
+            if self.no_network == "strict":
+                raise WorkerError("no_network='strict' needs an empty network namespace, and `unshare --net` is not "
+                                  "available here (no unshare, or unprivileged user namespaces are off); run the build "
+                                  "in a container with --network none, or pass no_network=True for the Python-level guard")
+            logger.warning("libra: %s: no network namespace here (`unshare --net` is unavailable): no_network=True falls "
+                           "back to a Python-level socket guard, which a tool can get around (the _socket module, a "
+                           "child process); pass no_network='strict' to require the namespace", self.name)
         try:
             self.fixtures: dict[str, Any] = to_jsonable(dict(fixtures or {}))
         except TypeError as exc:
             raise TypeError(f"fixtures must be JSON values: {exc}") from None
-        self._channel: _Channel | None = None
+        self._channel: PipeChannel | None = None
         described = self._start()
         self._fresh = described["state"]
         self.catalog = catalog if catalog is not None else ToolCatalog.from_function_docs(described["tools"], name=self.name)
@@ -264,21 +191,32 @@ class SubprocessRuntime(Runtime):
             env["HF_HUB_OFFLINE"] = env["TRANSFORMERS_OFFLINE"] = "1"
         return env
 
+    @property
+    def network_isolation(self) -> list[str]:
+        """The network cut-off layers in force: ``unshare`` (an empty network namespace), ``socket-guard``
+        and ``proxy-env``; empty: the network is on."""
+        if not self.no_network:
+            return []
+        return (["unshare"] if self._prefix else []) + ["socket-guard", "proxy-env"]
+
     def _start(self) -> dict[str, Any]:
         """Start a worker and load the tools module in it; raises :class:`WorkerError` when it cannot."""
         self.close()
         command = [*self._prefix, self.python, str(WORKER)]
         try:
-            channel = _Channel(command, self._environment(), _limits(self.memory_mb))
+            channel = PipeChannel(command, env=self._environment(), startup_timeout_s=self.startup_timeout_s,
+                                  preexec_fn=_limits(self.memory_mb))
         except OSError as exc:
             raise WorkerError(f"cannot start {self.python}: {exc}") from None
-        reply = channel.request(self._load_request, self.startup_timeout_s)
-        if isinstance(reply, str) or not reply.get("ok"):
-            tail = channel.stderr_tail.strip()
+        except ChannelError as exc:
+            raise WorkerError(f"the worker ({self.python}) did not start: {exc}") from None
+        try:
+            reply = channel.request("load", self._load_request, timeout_s=self.startup_timeout_s)
+        except (ChannelError, RemoteError) as exc:
+            tail = channel.log_tail().strip()
             channel.close()
-            why = reply if isinstance(reply, str) else reply.get("error")
-            raise WorkerError(f"the worker ({self.python}) could not load {self.module}: {why}"
-                              + (f" | stderr: ...{tail[-300:]}" if tail else ""))
+            raise WorkerError(f"the worker ({self.python}) could not load {self.module}: {getattr(exc, 'reason', exc)}"
+                              + (f" | its output: ...{tail[-300:]}" if tail else "")) from None
         self._channel = channel
         return reply
 
@@ -343,11 +281,27 @@ class SubprocessRuntime(Runtime):
         except WorkerError as exc:
             return record("error", message=str(exc))
         assert self._channel is not None
-        reply = self._channel.request({"op": "call", "tool": tool, "arguments": recorded, "state": state.data,
-                                       "cpu_s": self.cpu_s}, limit)
-        if isinstance(reply, str):  # the channel closed itself: the next call starts a new worker
-            self._channel = None
-            return record("error", message=reply)
+        payload = {"tool": tool, "arguments": recorded, "state": state.data, "cpu_s": self.cpu_s}
+        try:
+            reply = self._channel.request("call", payload, timeout_s=limit, cpu_s=self.cpu_s)
+        except ChannelTimeout:
+            self.close()
+            return record("error", message=f"timeout: the call did not return within {limit:g} s; the worker was "
+                                           "killed and is restarted")
+        except CPULimitExceeded:
+            self.close()
+            return record("error", message=f"crash: the worker used more than its {self.cpu_s:g} s of CPU time "
+                                           "(cpu_s) and was killed")
+        except WorkerDied as exc:
+            self.close()
+            return record("error", message=exc.reason)
+        except ChannelError as exc:
+            self.close()
+            return record("error", message=str(exc))
+        except RemoteError as exc:  # the worker could not encode the state or the reply
+            return record("error", message=str(exc))
+        if not isinstance(reply, dict):
+            return record("error", message=f"malformed worker reply: {reply!r:.80}")
         if "state" in reply:
             state.data = reply["state"]
         changes = diff_views(before, self.view(state))

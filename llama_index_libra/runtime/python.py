@@ -32,7 +32,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import inspect
-import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
@@ -41,6 +40,7 @@ from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.records import to_jsonable
 from llama_index_libra.runtime.base import Runtime, jsonable_view, mutable_defaults
 from llama_index_libra.runtime.failures import FailurePredicate, predicate_refusal
+from llama_index_libra.runtime.identity import callable_identity, state_identity, value_token
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index.core.tools import FunctionTool
@@ -166,85 +166,6 @@ def _resolved_signature_proxy(fn: Callable[..., Any], skip: str) -> Callable[...
     return proxy
 
 
-_IDENTITY_DEPTH = 6  # helper functions followed from a tool (through globals and closures)
-_VALUE_DEPTH = 32  # container nesting followed in defaults, constants and closure values
-_PLAIN = (str, int, float, bool, bytes, type(None))
-
-
-def _code_token(code: types.CodeType, seen: set[int], depth: int) -> list[Any]:
-    """What a code object computes: bytecode, names and constants (not file names or line numbers)."""
-    return [code.co_code.hex(), list(code.co_names), list(code.co_varnames), list(code.co_freevars),
-            code.co_argcount, code.co_kwonlyargcount, [_value_token(c, seen, depth) for c in code.co_consts]]
-
-
-def _value_token(value: Any, seen: set[int], depth: int) -> Any:
-    """A process-independent token for a constant, default or closure value."""
-    if depth > _VALUE_DEPTH:  # self-containing or very deep containers
-        return ["deep", type(value).__qualname__]
-    if isinstance(value, _PLAIN):
-        return [type(value).__name__, value.hex() if isinstance(value, bytes) else value]
-    if isinstance(value, types.CodeType):
-        return _code_token(value, seen, depth)
-    if isinstance(value, (tuple, list, frozenset, set, dict)):
-        if id(value) in seen:  # shared or self-containing: counted once
-            return ["seen", type(value).__name__]
-        seen.add(id(value))
-    if isinstance(value, (tuple, list, frozenset, set)):
-        items = [_value_token(v, seen, depth + 1) for v in value]
-        return [type(value).__name__, sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items]
-    if isinstance(value, dict):
-        return ["dict", sorted(([repr(k), _value_token(v, seen, depth + 1)] for k, v in value.items()), key=repr)]
-    if callable(value) and depth < _IDENTITY_DEPTH:
-        return _callable_token(value, seen, depth + 1)
-    if isinstance(value, type):
-        return ["type", value.__module__, value.__qualname__]
-    return ["object", type(value).__module__, type(value).__qualname__]
-
-
-def _callable_token(fn: Any, seen: set[int], depth: int) -> Any:
-    """Code identity of a callable: its code, defaults, closure, and same-module helpers it calls."""
-    if id(fn) in seen:
-        return ["seen", getattr(fn, "__qualname__", type(fn).__qualname__)]
-    seen.add(id(fn))
-    from functools import partial
-
-    if isinstance(fn, partial):
-        return ["partial", _callable_token(fn.func, seen, depth), _value_token(fn.args, seen, depth),
-                _value_token(fn.keywords, seen, depth)]
-    if isinstance(fn, types.MethodType):
-        return ["method", _callable_token(fn.__func__, seen, depth)]
-    if not isinstance(fn, types.FunctionType):
-        call = getattr(type(fn), "__call__", None)
-        if isinstance(call, types.FunctionType):
-            return ["object", type(fn).__qualname__, _callable_token(call, seen, depth)]
-        return ["builtin", getattr(fn, "__module__", None) or "", getattr(fn, "__qualname__", type(fn).__qualname__)]
-    code = fn.__code__
-    helpers = []
-    if depth < _IDENTITY_DEPTH:
-        for name in code.co_names:
-            g = fn.__globals__.get(name)
-            if isinstance(g, types.FunctionType) and g.__module__ == fn.__module__:
-                helpers.append([name, _callable_token(g, seen, depth + 1)])
-    cells = []
-    for cell in fn.__closure__ or ():
-        try:
-            cells.append(_value_token(cell.cell_contents, seen, depth))
-        except ValueError:  # an empty cell
-            cells.append(None)
-    return ["function", fn.__qualname__, _code_token(code, seen, depth), _value_token(fn.__defaults__, seen, depth),
-            _value_token(fn.__kwdefaults__, seen, depth), cells, helpers,
-            _callable_token(fn.__wrapped__, seen, depth) if callable(getattr(fn, "__wrapped__", None)) else None]
-
-
-def callable_identity(fn: Any) -> str:
-    """A hash of what ``fn`` computes (bytecode, constants, defaults, closure, helpers in its module),
-    equal across processes and runs; an edit to the function changes it, moving it does not."""
-    import json
-
-    token = _callable_token(fn, set(), 0)
-    return hashlib.sha256(json.dumps(token, default=repr, sort_keys=True).encode("utf-8")).hexdigest()[:16]
-
-
 def _default_name(tools: list[Any]) -> str:
     """The module all ``tools`` are defined in (its last dotted part), else ``"python"``: a catalog
     named after the user's code reads better in ``libra show`` and graph titles than a fixed word."""
@@ -316,6 +237,8 @@ class PythonRuntime(Runtime):
             refusal the common conventions miss (``{"code": 404}``, ``"Sorry, ..."``); checked
             first. A module-level function, since the runtime travels to worker processes.
     """
+
+    calls_out_of_process = False  # the tools run in this process: isolate them
 
     def __init__(
         self,
@@ -445,9 +368,11 @@ class PythonRuntime(Runtime):
     def tool_identity(self, tool: str) -> str:
         """Code identity of ``tool`` for the run log: an edit to its function re-executes its runs."""
         bound = self._tools[tool]
+        if getattr(self, "_state_identity", None) is None:  # the state classes' code, once per runtime
+            self._state_identity = state_identity([self._state_factory, *self._fresh_factories])
         return callable_identity(bound.fn) + ":" + hashlib.sha256(
-            repr(sorted((k, _value_token(v, set(), 0)) for k, v in bound.base_kwargs.items())).encode()
-        ).hexdigest()[:8]
+            repr(sorted((k, value_token(v, set(), 0)) for k, v in bound.base_kwargs.items())).encode()
+        ).hexdigest()[:8] + ":" + self._state_identity
 
     # ---- LlamaIndex
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from llama_index_libra.benchmarks.appworld import environment as env_mod
 from llama_index_libra.benchmarks.appworld.catalog import catalog_from_records
-from llama_index_libra.benchmarks.appworld.channel import PipeChannel
+from llama_index_libra.runtime.channel import PipeChannel
 from llama_index_libra.benchmarks.appworld.runtime import AppWorldRuntime, AppWorldSnapshot, status_of
 from tests.support import paths
 

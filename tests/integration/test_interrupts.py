@@ -73,7 +73,10 @@ def test_signal_during_induce_leaves_no_process_and_no_temp_file(tmp_path: Path,
         seen = _descendants(proc.pid)
         assert seen, "the build runs its calls in child processes"
         proc.send_signal(sig)
-        _, err = proc.communicate(timeout=60)
+        try:
+            _, err = proc.communicate(timeout=300)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"time limit: the build did not exit within 300 s of signal {sig}")
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -76,12 +76,26 @@ def test_registry_follows_the_dictionaries_statically():
     assert CheckoutRegistry.scan(CHECKOUT / "ToolsAgent").tools_root == registry.tools_root
 
 
-def test_catalog_names_reconciled_with_the_checkout(chem):
+def _count_workers(monkeypatch, runtime) -> list[str]:
+    """Names of the tools for which ``runtime`` starts a worker process from now on."""
+    started: list[str] = []
+    real = type(runtime).run_worker
+
+    def counting(self, entry, text, limit_s):
+        started.append(entry.name)
+        return real(self, entry, text, limit_s)
+
+    monkeypatch.setattr(type(runtime), "run_worker", counting)
+    return started
+
+
+def test_catalog_names_reconciled_with_the_checkout(chem, monkeypatch):
     assert chem.reconciled == {"LengthSELFIES": ("Length_SELFIES", "spelling")}
     assert chem.resolved["SELFIEStoSMILES"] == "SELFIEStoSMILES" and len(chem.resolved) == 8
     assert "WolframAlpha" in chem.unavailable and len(chem.unavailable) == 477
+    started = _count_workers(monkeypatch, chem)
     record = chem.call(chem.fresh(), "WolframAlpha", {"question": "2+2"})
-    assert record.status == "error" and "not registered" in record.message and record.duration_s < 0.05
+    assert record.status == "error" and "not registered" in record.message and started == []  # no process
 
 
 def test_not_a_checkout_and_no_interpreter(tmp_path):
@@ -147,10 +161,8 @@ def test_extract_result_and_normalize_reply():
 
 
 def test_a_hanging_tool_is_an_error(faulty):
-    t0 = time.perf_counter()
     record = _call(faulty, "SleepForever", "x")
     assert record.status == "error" and record.message.startswith("timeout:") and "killed" in record.message
-    assert time.perf_counter() - t0 < 5
 
 
 def test_a_tool_that_ends_its_process_is_an_error(faulty):
@@ -163,10 +175,10 @@ def test_a_segfault_is_an_error(faulty):
     assert record.status == "error" and "SIGSEGV" in record.message
 
 
-def test_a_tool_that_prints_garbage_is_an_error(faulty):
+def test_a_tool_that_prints_garbage_on_fd_1_still_replies(faulty):
+    # the reply travels on its own pipe: bytes written straight to fd 1 go to the worker's log
     record = _call(faulty, "PrintGarbage", "x")
-    assert record.status == "error" and record.message.startswith("malformed worker reply")
-    assert record.message.endswith(repr(b"\xff\xfe\x00 garbage \x1b[31m"))
+    assert record.status == "success" and record.output["answer"] == "ok", record.message
     chatty = _call(faulty, "ChattyTool", "x")  # print() goes to stderr and is harmless
     assert chatty.status == "success" and chatty.output["answer"] == "42"
 
@@ -187,22 +199,21 @@ def test_each_call_has_its_own_temporary_directory(faulty, tmp_path, monkeypatch
     assert list(tmp_path.iterdir()) == []  # removed after each call
 
 
-def test_only_the_needed_module_is_imported_and_broken_imports_fail_fast(chem):
+def test_only_the_needed_module_is_imported_and_broken_imports_fail_fast(chem, monkeypatch):
     # Chemical/tool_name_dict.py star-imports llmTools, whose import fails; other tools still run
     assert _call(chem, "SELFIEStoSMILES", "[C][C][O]").status == "success"
     first = _call(chem, "GenerateMoleculeDescription", "[C]")
     assert first.status == "error" and "fixture_llm_sdk_that_is_not_installed" in first.message
+    started = _count_workers(monkeypatch, chem)
     again = _call(chem, "GenerateMoleculeDescription", "[C]")  # no new process, the same record
-    assert again.status == "error" and again.message == first.message and again.duration_s < 0.01
+    assert again.status == "error" and again.message == first.message and started == []
 
 
 def test_no_network_fails_network_tools_fast():
     runtime = SciToolAgentRuntime(CHECKOUT, python=sys.executable, timeout_s=10, no_network=True)
     assert "socket-guard" in runtime.network_isolation and "proxy-env" in runtime.network_isolation
-    t0 = time.perf_counter()
-    record = _call(runtime, "NameToSMILES", "aspirin")
+    record = _call(runtime, "NameToSMILES", "aspirin")  # refused at once: rejected, not a timeout
     assert record.status == "rejected" and "Network error" in record.message
-    assert time.perf_counter() - t0 < 5
 
 
 def test_arguments_and_state(chem):

@@ -18,7 +18,6 @@ import re
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any, Callable
 
@@ -26,43 +25,24 @@ import pytest
 from llama_index.core.agent.workflow import FunctionAgent, ReActAgent
 
 from tests.support import llms
+from tests.support.gitforge import FORGE_RUNTIME, GITFORGE, libra, make_project
 from tests.support.llms import PlannedReActLLM, observation_value, scripted_function_calling_llm
-from tests.support.paths import REPO, SHARED
+from tests.support.paths import REPO
 
-GITFORGE = SHARED / "benchmarks" / "gitforge"
 run_agent = functools.partial(llms.run_agent, max_iterations=12)
 
 pytestmark = pytest.mark.skipif(not (GITFORGE / "forge_tools.py").exists(), reason="GitForge (../shared) is not beside the checkout")
 
-# what the README tells a user to write beside their tools
-FORGE_RUNTIME = textwrap.dedent(
-    """
-    from forge_tools import FIXTURES, TOOLS, ForgeState
-    from llama_index_libra import PythonRuntime
-
-
-    def make_runtime():
-        return PythonRuntime(TOOLS, ForgeState, fixtures=FIXTURES)
-    """
-)
 SSH_TASK = "Upload my laptop's SSH key"
 REPO_TASK = "Create a new private repository"
 
 Step = llms.Step
 
 
-def libra(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-    return subprocess.run([sys.executable, "-m", "llama_index_libra", *args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=600)
-
-
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A user's folder: their tools and the runtime factory, a catalog file and an induced library."""
-    folder = tmp_path_factory.mktemp("forge-project")
-    shutil.copy(GITFORGE / "forge_tools.py", folder / "forge_tools.py")
-    (folder / "forge_runtime.py").write_text(FORGE_RUNTIME)
+    folder = make_project(tmp_path_factory.mktemp("forge-project"))
     result = libra("induce", "--runtime", "forge_runtime.py:make_runtime", "--out", "forge.library.json",
                    "--log-dir", "runs", "--executor", "serial", "--field-encoder", "lexical", "--max-depth", "1",
                    "--quiet", cwd=folder)
@@ -71,12 +51,11 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def default_library(project: Path) -> Path:
-    """The README's command with every default (process pool, MiniLM field encoder, depth 2)."""
-    result = libra("induce", "--runtime", "forge_runtime.py:make_runtime", "--out", "default.library.json", "--quiet",
-                   cwd=project)
-    assert result.returncode == 0, result.stderr
-    assert "executor process" in result.stdout
+def default_library(project: Path, gitforge_default_build: Any) -> Path:
+    """The README's command with every default (process pool, MiniLM field encoder, depth 2), built
+    once per session (the GitForge floor test scores the same build)."""
+    assert "executor process" in gitforge_default_build.stdout
+    shutil.copy(gitforge_default_build.library, project / "default.library.json")
     return project / "default.library.json"
 
 

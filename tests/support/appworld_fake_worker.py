@@ -18,8 +18,8 @@ import sys
 import time
 from collections import OrderedDict
 
-_SERVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "llama_index_libra", "benchmarks",
-                      "appworld", "_pipe_serve.py")
+_SERVE = os.environ.get("LIBRA_PIPE_SERVE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir,
+                                                             "llama_index_libra", "runtime", "_pipe_serve.py")
 _spec = importlib.util.spec_from_file_location("serve", _SERVE)
 serve = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(serve)

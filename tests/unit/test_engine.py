@@ -1,5 +1,6 @@
 """The induction engine on users' own tools (PythonRuntime) and on BFCL."""
 
+import json
 import sys
 import time
 
@@ -107,9 +108,13 @@ def test_bounds_are_reported():
 @pytest.mark.slow
 def test_bfcl_library_holds_the_known_dependencies(tmp_path):
     pytest.importorskip("bfcl_eval")
-    from llama_index_libra.benchmarks.libraries import benchmark_runtime
+    from llama_index_libra.benchmarks.libraries import benchmark_runtime, default_library, library_cache_path
 
-    library, report = induce(benchmark_runtime("bfcl"), field_encoder="minilm", executor="serial")
+    # the default library, built once per session in the session's cache and shared with the BFCL rows tests
+    # (executors giving the same bytes is tests/integration/test_executors.py's, on smaller catalogs)
+    library = default_library("bfcl")
+    path = library_cache_path("bfcl", benchmark_runtime("bfcl").catalog, InductionConfig(), "minilm")
+    report = json.loads(path.with_suffix("").with_suffix(".report.json").read_text())
     rel = {(r.provider, r.consumer, r.kind) for r in library.relations}
     for provider, consumer, kind in [
         ("GorillaFileSystem.touch", "GorillaFileSystem.tail", "state"),
@@ -123,5 +128,5 @@ def test_bfcl_library_holds_the_known_dependencies(tmp_path):
         ("TravelAPI.authenticate_travel", "TravelAPI.book_flight", "provenance"),
     ]:
         assert (provider, consumer, kind) in rel, (provider, consumer, kind)
-    assert len(library.candidates) == report.candidates
+    assert len(library.candidates) == report["candidates"]
     library.save(tmp_path / "bfcl.json")

@@ -257,3 +257,52 @@ def test_an_annotation_only_imported_for_type_checking_names_the_tool_and_the_fi
     mod = _postponed_module(tmp_path, monkeypatch)
     with pytest.raises(TypeError, match=r"tool 'pay'.*'amount'.*Decimal.*TYPE_CHECKING"):
         PythonRuntime([mod.pay], dict)
+
+
+_POSTPONED_SHAPES = '''
+from __future__ import annotations
+
+import enum
+from typing import Annotated, Literal
+
+
+class Ringer(enum.Enum):
+    LOUD = "loud"
+    SILENT = "silent"
+
+
+async def set_ringer_async(mode: Ringer, state: dict) -> str:
+    """Set the ringer mode."""
+    state["ringer"] = getattr(mode, "value", mode)
+    return "ok"
+
+
+def forecast(days: Annotated[Literal["today", "week"], "which days"]) -> str:
+    """A weather forecast."""
+    return days
+
+
+class Phone:
+    def dial(self, number: Annotated[str, "digits"], mode: Ringer, state: dict) -> str:
+        """Dial a number."""
+        return number
+'''
+
+
+def test_postponed_annotations_in_async_tools_bound_methods_and_annotated(tmp_path, monkeypatch):
+    """Issue #23 item 4, other shapes: an async tool, a bound method and ``Annotated[...]`` over the
+    module's own types build their schemas and run."""
+    import importlib
+
+    (tmp_path / "postponed_shapes.py").write_text(_POSTPONED_SHAPES)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    mod = importlib.import_module("postponed_shapes")
+    rt = PythonRuntime([mod.set_ringer_async, mod.forecast, mod.Phone().dial], dict)
+    schemas = {spec.name: spec.parameters for spec in rt.catalog}
+    assert schemas["forecast"]["properties"]["days"]["enum"] == ["today", "week"]
+    assert schemas["forecast"]["properties"]["days"]["description"] == "which days"
+    assert schemas["dial"]["required"] == ["number", "mode"] and "state" not in schemas["dial"]["properties"]
+    state = rt.fresh()
+    assert rt.call(state, "set_ringer_async", {"mode": "silent"}).status == "success"
+    assert rt.call(state, "forecast", {"days": "week"}).output == "week"
+    assert rt.call(state, "dial", {"number": "1", "mode": "loud"}).output == "1"

@@ -75,7 +75,7 @@ def load_appworld_catalog(
     ``python`` is the side environment's interpreter (default: the one :func:`require_environment`
     finds, which raises with the set-up command when there is none)."""
     from llama_index_libra._io import atomic_write_text
-    from llama_index_libra.benchmarks.appworld.channel import PipeChannel
+    from llama_index_libra.runtime.channel import PipeChannel
 
     interpreter = Path(python) if python is not None else require_environment(env_dir)
     apps = list(apps) if apps else None

@@ -31,7 +31,7 @@ from typing import Any, Mapping, Sequence
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.benchmarks.appworld.catalog import load_appworld_catalog, worker_command, worker_env
-from llama_index_libra.benchmarks.appworld.channel import ChannelError, ChannelTimeout, PipeChannel, RemoteError, WorkerDied
+from llama_index_libra.runtime.channel import ChannelError, ChannelTimeout, PipeChannel, RemoteError, WorkerDied
 from llama_index_libra.benchmarks.appworld.environment import require_environment
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.records import InvocationRecord, Status, storable_json

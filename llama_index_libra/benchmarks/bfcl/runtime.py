@@ -256,6 +256,8 @@ class BFCLRuntime(Runtime):
     :func:`~llama_index_libra.benchmarks.bfcl.load_bfcl_catalog` restricted to those classes.
     """
 
+    calls_out_of_process = False  # the BFCL classes run in this process: isolate their calls
+
     def __init__(
         self,
         initial_config: Mapping[str, Any] | None = None,

@@ -7,11 +7,14 @@ statically from the checkout (:mod:`.checkout`); what a reply means is :mod:`.re
 
 **Each call** runs ``_worker.py`` (standard library only) with the checkout's interpreter in a
 new temporary working directory (removed afterwards), in its own process group, with a time limit of
-``timeout_s`` plus ``import_grace_s`` (importing a module such as langchain is not the tool's fault).
-On timeout the whole process group is killed. A crash (``os._exit``, a segfault in a C extension), a
-hang, an import failure, an exception, or a reply line the worker could not write cleanly (a tool that
-writes to the process's stdout behind Python's back corrupts it) is an ``error`` record with the cause;
-nothing of it reaches the caller's process. The worker's stderr is logged at DEBUG level (logger
+``timeout_s`` plus ``import_grace_s`` from the moment the worker is up (importing a module such as
+langchain is not the tool's fault; starting the interpreter has its own limit, ``STARTUP_TIMEOUT_S``),
+over the worker channel of ``runtime/channel.py`` (dedicated pipes: what a tool, a C library or a child
+process writes to stdout goes to the worker's log, never into the reply). On timeout the whole process
+group is killed. A crash (``os._exit``, a segfault in a C extension), a hang, an import failure, an
+exception, or a reply that is not JSON is an ``error`` record with the cause; nothing of it reaches
+the caller's process, and calls already out of process are not forked around by per-call isolation
+(``calls_out_of_process``). The worker's output is logged at DEBUG level (logger
 ``llama_index_libra.benchmarks.scitooleval.runtime``) rather than recorded, since it holds run-dependent text. A module whose import failed once
 (a missing package or model) makes its other tools fail at once, without a new process.
 
@@ -47,8 +50,6 @@ import logging
 import os
 import re
 import shutil
-import signal
-import subprocess
 import tempfile
 import time
 from dataclasses import dataclass
@@ -66,7 +67,8 @@ from llama_index_libra.benchmarks.scitooleval.replies import extract_result, nor
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.records import InvocationRecord, Status, to_jsonable
 from llama_index_libra.runtime.base import Runtime
-from llama_index_libra.runtime.sandbox import CLOSED_PROXY, PROXY_VARIABLES, kill_group, unshare_prefix
+from llama_index_libra.runtime.channel import ChannelError, ChannelTimeout, PipeChannel, RemoteError, WorkerDied
+from llama_index_libra.runtime.sandbox import CLOSED_PROXY, PROXY_VARIABLES, unshare_prefix
 
 __all__ = [
     "SciToolAgentRuntime",
@@ -87,10 +89,10 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 WORKER = Path(__file__).with_name("_worker.py")
-PROTOCOL = "libra-scitool-1"
 CHECKOUT_ENV = "LIBRA_SCITOOLAGENT"
 PYTHON_ENV = "LIBRA_SCITOOLAGENT_PYTHON"
 WORKDIR_PLACEHOLDER = "<workdir>"
+STARTUP_TIMEOUT_S = 120.0  # for the worker's interpreter to start and greet, before a call's limit runs
 _STDERR_TAIL = 600
 
 # Public textbook inputs, keyed by the catalog's input field names (see the module docstring).
@@ -125,13 +127,6 @@ class WorkerResult:
         return f"{self.failure}" + (f" | stderr: ...{tail}" if tail else "")
 
 
-def _signal_name(code: int) -> str:
-    try:
-        return signal.Signals(-code).name
-    except ValueError:
-        return f"signal {-code}"
-
-
 # --------------------------------------------------------------------------- the runtime
 
 
@@ -151,8 +146,9 @@ class SciToolAgentRuntime(Runtime):
         env: extra environment variables for the workers (API keys, model paths).
     """
 
-    # every call already runs in its own process group with its own limit (timeout + import grace)
-    isolation = "none"
+    # every call already runs in its own worker process and process group, with its own limit
+    # (timeout + import grace): per-call isolation runs the calls here
+    calls_out_of_process = True
 
     def __init__(
         self,
@@ -355,63 +351,52 @@ class SciToolAgentRuntime(Runtime):
         return unshare_prefix()
 
     def run_worker(self, entry: RegisteredTool, text: str, limit_s: float) -> WorkerResult:
-        """Run one tool call in a new process and temporary directory; kill its process group on timeout."""
+        """Run one tool call in a new worker process and temporary directory, over a pipe channel that
+        is closed (the process group killed) after the reply or at ``limit_s``."""
         request = {
             **entry.request(),
             "tools_root": str(self.registry.tools_root),
             "input": text,
-            "block_network": self.no_network,
+            "block_network": bool(self.no_network),
         }
-        payload = json.dumps(request, ensure_ascii=True).encode("ascii")
         command = self._prefix + [self.python, str(WORKER)]
         t0 = time.perf_counter()
+        frame: dict[str, Any] | None = None
+        failure: str | None = None
+        code: int | None = None
+        tail = ""
         with tempfile.TemporaryDirectory(prefix="libra-scitool-", ignore_cleanup_errors=True) as workdir:
+            channel = None
             try:
-                proc = subprocess.Popen(
-                    command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                    cwd=workdir, env=self._environment(), start_new_session=True,
-                )
+                # the interpreter's start is not the call's time (a loaded machine starts slowly):
+                # the limit runs from the worker's hello
+                channel = PipeChannel(command, env=self._environment(), cwd=workdir,
+                                      startup_timeout_s=max(STARTUP_TIMEOUT_S, limit_s))
+                frame = channel.request("call", request, timeout_s=limit_s)
             except OSError as exc:
-                return WorkerResult(None, f"cannot start {self.python}: {exc}", None, "", time.perf_counter() - t0)
-            timed_out = False
-            try:
-                out, err = proc.communicate(payload, timeout=limit_s)
-            except subprocess.TimeoutExpired:
-                timed_out = True
-                kill_group(proc)
-                try:
-                    out, err = proc.communicate(timeout=5)
-                except subprocess.TimeoutExpired:  # a grandchild escaped the group and holds the pipes
-                    out, err = b"", b""
+                failure = f"cannot start {self.python}: {exc}"
+            except ChannelTimeout:
+                failure = f"timeout: the call did not finish within {limit_s:g} s; its process group was killed"
+            except WorkerDied as exc:
+                failure = exc.reason
+            except (ChannelError, RemoteError) as exc:  # a reply that is not JSON, a broken protocol
+                failure = f"malformed worker reply: {exc}"
             finally:
-                kill_group(proc)  # children a tool left behind
-                if proc.poll() is None:
-                    proc.kill()
-                    proc.wait()
-        duration = time.perf_counter() - t0
-        # the temporary folder's name is random: replies and messages name it <workdir>, so records
-        # (and the library evidence built from them) are the same bytes on every run
-        out = _mask_workdir(out, workdir)
-        tail = _mask_workdir(err, workdir).decode("utf-8", "replace")[-_STDERR_TAIL:]
-        if timed_out:
-            return WorkerResult(
-                None, f"timeout: the call did not finish within {limit_s:g} s; its process group was killed",
-                proc.returncode, tail, duration,
-            )
-        frame = _parse_frame(out)
-        if frame is not None:
-            return WorkerResult(frame, None, proc.returncode, tail, duration)
-        if not out:
-            code = proc.returncode
-            how = f"was killed by {_signal_name(code)}" if code is not None and code < 0 else f"exited with code {code}"
-            return WorkerResult(None, f"crash: the worker process {how} before replying", code, tail, duration)
-        marker = out.find(b'{"protocol"')
-        stray = out[:marker] if marker > 0 else out  # what the tool wrote, without the (timed) reply line
-        return WorkerResult(
-            None,
-            f"malformed worker reply: the tool wrote to the process's stdout outside Python's sys.stdout: {stray[:80]!r}",
-            proc.returncode, tail, duration,
-        )
+                if channel is not None:
+                    tail = channel.log_tail()
+                    code = channel.proc.poll()
+                    channel.close()  # the worker's process group: children a tool left behind
+            duration = time.perf_counter() - t0
+            # the temporary folder's name is random: replies and messages name it <workdir>, so records
+            # (and the library evidence built from them) are the same bytes on every run
+            if frame is not None:
+                frame = json.loads(_mask_workdir(json.dumps(frame).encode("utf-8"), workdir))
+            if failure is not None:
+                failure = _mask_workdir(failure.encode("utf-8"), workdir).decode("utf-8")
+            tail = _mask_workdir(tail.encode("utf-8"), workdir).decode("utf-8", "replace")[-_STDERR_TAIL:]
+        if frame is not None and not isinstance(frame, dict):
+            frame, failure = None, f"malformed worker reply: {frame!r:.80}"
+        return WorkerResult(frame, failure, code, tail, duration)
 
 
 def _response_field(spec: Any) -> tuple[str, list[str]]:
@@ -423,19 +408,6 @@ def _response_field(spec: Any) -> tuple[str, list[str]]:
     desc = props[name].get("description") if isinstance(props[name], dict) else None
     labels = [part.strip() for part in str(desc or "").split(",") if part.strip()]
     return name, labels
-
-
-def _parse_frame(out: bytes) -> dict[str, Any] | None:
-    """The worker's reply line, or None unless stdout is exactly one protocol line."""
-    if not out.endswith(b"\n") or out.count(b"\n") != 1:
-        return None
-    try:
-        frame = json.loads(out.decode("ascii"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    if not isinstance(frame, dict) or frame.get("protocol") != PROTOCOL:
-        return None
-    return frame
 
 
 def _stable_text(message: str) -> str:

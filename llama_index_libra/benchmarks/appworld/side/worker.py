@@ -31,7 +31,9 @@ from collections import OrderedDict
 from datetime import datetime
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location("_libra_pipe_serve", os.path.join(os.path.dirname(_HERE), "_pipe_serve.py"))
+# the package's one channel (runtime/_pipe_serve.py): its path comes in $LIBRA_PIPE_SERVE, else found from here
+_SERVE = os.environ.get("LIBRA_PIPE_SERVE") or os.path.join(_HERE, os.pardir, os.pardir, os.pardir, "runtime", "_pipe_serve.py")
+_spec = importlib.util.spec_from_file_location("_libra_pipe_serve", _SERVE)
 serve = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(serve)
 
