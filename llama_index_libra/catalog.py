@@ -24,6 +24,7 @@ from llama_index_libra.schemas.openapi import (
     openapi_function_docs,
     openapi_title,
 )
+from llama_index_libra.changes import catalog_changes
 from llama_index_libra.schemas.validate import metaschema_problem, outside_references
 
 __all__ = [
@@ -452,23 +453,6 @@ def _check_schemas(name: str, parameters: Any, response: Any) -> None:
         reason = metaschema_problem(text)
         if reason is not None:
             raise CatalogError(f"tool {name!r}: {label}{reason} (not a valid JSON Schema)")
-
-
-def catalog_changes(old: ToolCatalog, new: ToolCatalog) -> dict[str, list[str]]:
-    """What differs between two catalogs, by tool name: ``changed`` (same name, other public
-    metadata: an edited docstring or schema), ``added``, ``removed``, and ``reordered`` (order is
-    the ranking tie-breaker, so it is part of the fingerprint)."""
-    changed = [t.name for t in new if t.name in old and old.get(t.name).text() != t.text()]
-    added = [n for n in new.names if n not in old]
-    removed = [n for n in old.names if n not in new]
-    common_old = [n for n in old.names if n in new]
-    common_new = [n for n in new.names if n in old]
-    return {
-        "changed": changed,
-        "added": added,
-        "removed": removed,
-        "reordered": [] if common_old == common_new else [n for n, m in zip(common_new, common_old) if n != m],
-    }
 
 
 def _validate(tools: list[ToolSpec]) -> None:

@@ -15,6 +15,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from llama_index_libra._io import atomic_write_json
 from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.changes import NAMES_SHOWN, caller_stacklevel, fit_message, mismatch_message
 
 __all__ = [
     "LIBRARY_FORMAT",
@@ -47,7 +48,7 @@ class LibraryError(ValueError):
 
 class CatalogMismatchError(LibraryError):
     """The library was built for another version of the catalog; ``changes`` says which tools
-    differ (see :func:`~llama_index_libra.catalog.catalog_changes`)."""
+    differ (see :func:`~llama_index_libra.changes.catalog_changes`)."""
 
     def __init__(self, message: str, changes: Mapping[str, list[str]]) -> None:
         super().__init__(message)
@@ -61,53 +62,6 @@ class CatalogMismatchError(LibraryError):
 
 class CatalogMismatchWarning(UserWarning):
     """A library served over a catalog that differs from the one it was built for (see :meth:`ToolLibrary.fit`)."""
-
-
-def _mismatch_message(changes: Mapping[str, list[str]]) -> str:
-    def names(items: list[str]) -> str:
-        return ", ".join(items[:_NAMES_SHOWN]) + (f" and {len(items) - _NAMES_SHOWN} more" if len(items) > _NAMES_SHOWN else "")
-
-    parts = [f"{len(v)} {k} ({names(v)})" for k, v in changes.items() if v and k != "reordered"]
-    if changes.get("reordered"):
-        parts.append("the tool order differs")
-    what = "; ".join(parts) or "the public metadata differs"
-    return (f"the library was built for a different catalog: tools {what}. Rebuild only those: rerun `libra induce` "
-            "(or induce()) with the --log-dir/log_dir of the first build; runs that do not involve them are "
-            "served from the run log")
-
-
-_NAMES_SHOWN = 8  # tool names listed in a catalog-mismatch message
-
-
-def _names(items: list[str]) -> str:
-    return ", ".join(items[:_NAMES_SHOWN]) + (f" and {len(items) - _NAMES_SHOWN} more" if len(items) > _NAMES_SHOWN else "")
-
-
-def _caller_stacklevel() -> int:
-    """The ``warnings.warn`` stack level of the first frame outside this package (the user's call)."""
-    import sys
-
-    frame, level = sys._getframe(1), 1
-    while frame is not None and frame.f_globals.get("__name__", "").startswith("llama_index_libra"):
-        frame, level = frame.f_back, level + 1
-    return level
-
-
-def _fit_message(source: str, changes: Mapping[str, list[str]], dropped: int) -> str:
-    """The one warning :meth:`ToolLibrary.fit` gives, or "" when only the tool order differs."""
-    parts = []
-    if changes.get("added"):
-        parts.append(f"{len(changes['added'])} new ({_names(changes['added'])}) ranked without relations")
-    if changes.get("changed"):
-        parts.append(f"{len(changes['changed'])} changed ({_names(changes['changed'])}) keep the relations whose inputs still exist")
-    if changes.get("removed"):
-        parts.append(f"{len(changes['removed'])} removed ({_names(changes['removed'])})")
-    if not parts:
-        return ""
-    dropped_text = f"; {dropped} relations dropped" if dropped else ""
-    return (f"{source} was built for another version of these tools: {'; '.join(parts)}{dropped_text}. Rebuild to cover "
-            "them (rerun `libra induce` or induce() with the first build's --log-dir/log_dir: only runs that involve "
-            "these tools re-execute); strict=True refuses a library that does not fit")
 
 
 @dataclass(frozen=True)
@@ -304,7 +258,7 @@ class ToolLibrary:
                     clashes.append(f"{tool} ({owner[tool]} and {lib.catalog.name})")
                 owner.setdefault(tool, lib.catalog.name)
         if clashes:
-            raise LibraryError("cannot merge libraries whose catalogs share tool names: " + ", ".join(clashes[:_NAMES_SHOWN])
+            raise LibraryError("cannot merge libraries whose catalogs share tool names: " + ", ".join(clashes[:NAMES_SHOWN])
                                + "; give the tools qualified names (Namespace.tool)")
         catalog = ToolCatalog([spec for lib in parts for spec in lib.catalog], name=name)
         contracts: dict[str, Any] = {}
@@ -337,11 +291,11 @@ class ToolLibrary:
         """
         if catalog.fingerprint() == self.catalog.fingerprint():
             return self if catalog is self.catalog else self._over(catalog, self.relations, self.candidates)
-        from llama_index_libra.catalog import catalog_changes
+        from llama_index_libra.changes import catalog_changes
 
         changes = catalog_changes(self.catalog, catalog)
         if strict:
-            raise CatalogMismatchError(f"{source}: {_mismatch_message(changes)}", changes)
+            raise CatalogMismatchError(f"{source}: {mismatch_message(changes)}", changes)
 
         def fits(r: Relation) -> bool:
             if r.provider not in catalog or r.consumer not in catalog:
@@ -351,11 +305,11 @@ class ToolLibrary:
 
         relations = [r for r in self.relations if fits(r)]
         candidates = [r for r in self.candidates if fits(r)]
-        message = _fit_message(source, changes, len(self.relations) - len(relations))
+        message = fit_message(source, changes, len(self.relations) - len(relations))
         if message:
             import warnings
 
-            warnings.warn(message, CatalogMismatchWarning, stacklevel=_caller_stacklevel())
+            warnings.warn(message, CatalogMismatchWarning, stacklevel=caller_stacklevel())
         return self._over(catalog, relations, candidates)
 
     def _over(self, catalog: ToolCatalog, relations: list[Relation], candidates: list[Relation]) -> "ToolLibrary":
@@ -384,7 +338,7 @@ class ToolLibrary:
             "reordered": [],
         }
         if changes["changed"] or changes["removed"]:
-            raise CatalogMismatchError(_mismatch_message(changes), changes)
+            raise CatalogMismatchError(mismatch_message(changes), changes)
 
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> dict[str, Any]:
@@ -445,10 +399,10 @@ class ToolLibrary:
         except CatalogError as exc:
             raise LibraryError(f"library catalog: {exc}") from None
         if catalog is not None and catalog.fingerprint() != stored.fingerprint():
-            from llama_index_libra.catalog import catalog_changes
+            from llama_index_libra.changes import catalog_changes
 
             changes = catalog_changes(stored, catalog)
-            raise CatalogMismatchError(_mismatch_message(changes), changes)
+            raise CatalogMismatchError(mismatch_message(changes), changes)
         return cls(
             catalog=catalog or stored,
             relations=[Relation.from_json(r) for r in data.get("relations", [])],
@@ -528,9 +482,7 @@ def _decode_candidates(data: Any, catalog: ToolCatalog) -> list[Relation]:
 
 def load_overrides(path: str | Path) -> dict[str, Any]:
     """Read an overrides file ``{"pin": [...], "veto": [...]}``."""
-    from llama_index_libra._io import parse_json
-
-    from llama_index_libra._io import read_regular_file
+    from llama_index_libra._io import parse_json, read_regular_file
 
     raw = read_regular_file(path, error=lambda r: LibraryError(f"overrides file: {r}"))
     data = parse_json(raw, error=lambda r: LibraryError(f"cannot read overrides file {path}: {r}"))

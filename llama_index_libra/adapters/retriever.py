@@ -23,6 +23,7 @@ from llama_index_libra.adapters import persist as _persist
 from llama_index_libra.adapters.persist import LIBRARY_FILE, RETRIEVER_CONFIG_FILE, RETRIEVER_FORMAT
 from llama_index_libra.adapters.results import SOURCE_ALWAYS, SOURCE_EXACT, RetrievedTool, _promotion_record
 from llama_index_libra.adapters.text import format_signature, format_tool, tool_node_id
+from llama_index_libra.adapters.tools import check_top_k, live_tool_mapping, tools_by_name
 from llama_index_libra.baselines.artifact import BASELINE_METHODS, BaselineArtifact
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.library import ToolLibrary
@@ -86,7 +87,7 @@ class LibraRetriever(BaseRetriever):
         self._ranker = ranker
         self._token_budget = None if token_budget is None else check_budget(token_budget)
         # top_k: DEFAULT_TOP_K by default; under a token budget, no count limit unless one is given
-        self._top_k = _check_top_k(top_k) if top_k is not None else (DEFAULT_TOP_K if token_budget is None else len(ranker.catalog))
+        self._top_k = check_top_k(top_k) if top_k is not None else (DEFAULT_TOP_K if token_budget is None else len(ranker.catalog))
         catalog = ranker.catalog
         unknown = [n for n in always_include if n not in catalog]
         if unknown:
@@ -94,7 +95,7 @@ class LibraRetriever(BaseRetriever):
         self._always_include = tuple(dict.fromkeys(always_include))
         self._tools: dict[str, BaseTool] | None = None
         if tools is not None:
-            self._tools = _tools_by_name(tools, catalog)
+            self._tools = tools_by_name(tools, catalog)
         self._index_short_names()
         # how to rebuild this retriever with tool objects, for the error an agent adapter raises
         self._missing_tools_hint = "LibraRetriever.from_tools(tools, ...)"
@@ -208,13 +209,15 @@ class LibraRetriever(BaseRetriever):
         from llama_index_libra.adapters.rerank import as_reranker
 
         if top_k is not None:
-            _check_top_k(top_k)
+            check_top_k(top_k)
         settings = RetrievalSettings.of(settings, options, where="retrieval option")
         if method in BASELINE_METHODS or baseline is not None or baseline_options:
             extras = [n for n, v in (("token_budget", token_budget), ("tokenizer", tokenizer), ("reranker", reranker)) if v is not None]
             if extras and method in BASELINE_METHODS:
                 raise ValueError(f"{', '.join(extras)}= apply to the libra, dense and bm25 methods, not to baseline {method!r}")
-            ranker = _baseline_ranker(catalog, method, baseline, baseline_options, library=library, settings=settings,
+            from llama_index_libra.baselines.ranker import baseline_ranker
+
+            ranker = baseline_ranker(catalog, method, baseline, baseline_options, library=library, settings=settings,
                                       embed_model=embed_model, cache_dir=cache_dir, show_progress=show_progress)
             return cls._finish(ranker, tools=tools, top_k=top_k, always_include=always_include,
                                callback_manager=callback_manager, missing_tools_hint=missing_tools_hint)
@@ -326,7 +329,7 @@ class LibraRetriever(BaseRetriever):
         return self._short_names.get(q)
 
     def _plan(self, query: str, top_k: int | None) -> tuple[int, str | None, int]:
-        k = self._top_k if top_k is None else _check_top_k(top_k)
+        k = self._top_k if top_k is None else check_top_k(top_k)
         exact = self.exact_name(query)
         n = len(self.catalog)
         depth = n if (exact is not None or self._always_include) else min(k, n)
@@ -424,7 +427,7 @@ class LibraRetriever(BaseRetriever):
             )
         return ObjectRetriever(
             retriever=self,
-            object_node_mapping=_live_tool_mapping(self._tools),
+            object_node_mapping=live_tool_mapping(self._tools),
             node_postprocessors=list(node_postprocessors or []),
         )
 
@@ -473,62 +476,3 @@ class LibraRetriever(BaseRetriever):
         baseline retriever reloads its saved artifact; ``baseline_options`` override its stored options.
         """
         return _persist.load_retriever(cls, persist_dir, **kwargs)
-
-
-def _live_tool_mapping(tools: dict[str, "BaseTool"]) -> Any:
-    """A tool node mapping that reads the retriever's own name -> tool dict at each lookup (inserted tools too)."""
-    from llama_index.core.objects import SimpleToolNodeMapping
-
-    class _LiveToolMapping(SimpleToolNodeMapping):
-        def _from_node(self, node: Any) -> "BaseTool":
-            return tools[node.metadata["name"]]
-
-    return _LiveToolMapping([])
-
-
-def _baseline_ranker(catalog: ToolCatalog, method: str, baseline: BaselineArtifact | str | Path | None,
-                     options: Mapping[str, Any] | None, *, library: Any, settings: RetrievalSettings, embed_model: Any,
-                     cache_dir: Any, show_progress: bool) -> Any:
-    """The BaselineRanker of ``method`` over ``catalog``; ValueError for a missing or mismatched artifact."""
-    from llama_index_libra.baselines.ranker import BaselineRanker
-
-    if method not in BASELINE_METHODS:
-        raise ValueError(f"baseline= and baseline_options= are for the methods {', '.join(BASELINE_METHODS)}, not {method!r}")
-    if baseline is None:
-        raise ValueError(f"method {method!r} ranks with its baseline artifact: pass baseline=PATH "
-                         f"(written by `libra baseline build --method {method}`)")
-    if library is not None:
-        raise ValueError(f"method {method!r} ranks with its baseline artifact, not a tool library: drop library=")
-    artifact = baseline if isinstance(baseline, BaselineArtifact) else BaselineArtifact.load(baseline, catalog=catalog)
-    if artifact.method != method:
-        raise ValueError(f"the baseline artifact is a {artifact.method} build; pass method={artifact.method!r}")
-    return BaselineRanker(artifact, catalog, embed_model=embed_model, cache_dir=cache_dir, show_progress=show_progress,
-                          settings=settings, **dict(options or {}))
-
-
-def _check_top_k(top_k: int) -> int:
-    if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k <= 0:
-        raise ValueError(f"top_k must be a positive integer, got {top_k!r}")
-    return top_k
-
-
-def _tools_by_name(tools: Sequence["BaseTool"], catalog: ToolCatalog) -> dict[str, "BaseTool"]:
-    """Map tool names to tools; every catalog tool needs exactly one tool object and vice versa."""
-    by_name: dict[str, BaseTool] = {}
-    for tool in tools:
-        name = getattr(getattr(tool, "metadata", None), "name", None)
-        if not name:
-            raise ValueError(f"tool {tool!r} has no metadata name")
-        if name in by_name:
-            raise ValueError(f"duplicate tool name {name!r}")
-        by_name[name] = tool
-    extra = [n for n in by_name if n not in catalog]
-    missing = [n for n in catalog.names if n not in by_name]
-    if extra or missing:
-        parts = []
-        if missing:
-            parts.append(f"no tool object for {', '.join(missing[:8])}")
-        if extra:
-            parts.append(f"tools not in the catalog: {', '.join(extra[:8])}")
-        raise ValueError("tools do not match the catalog: " + "; ".join(parts))
-    return by_name

@@ -19,7 +19,7 @@ import numpy as np
 
 from llama_index_libra._io import atomic_write_bytes, safe_component
 from llama_index_libra.baselines import ranking
-from llama_index_libra.baselines.artifact import BaselineArtifact
+from llama_index_libra.baselines.artifact import BASELINE_METHODS, BaselineArtifact
 from llama_index_libra.baselines.toolfields import structural_entities
 from llama_index_libra.retrieval.base_scores import BaseScoreConfig
 from llama_index_libra.retrieval.propagation import PropagationConfig
@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from llama_index_libra.catalog import ToolCatalog
     from llama_index_libra.retrieval.dense import DenseIndex
 
-__all__ = ["BaselineRanker", "BASELINE_OPTIONS", "check_baseline_options", "parse_baseline_option"]
+__all__ = ["BaselineRanker", "baseline_ranker", "BASELINE_OPTIONS", "check_baseline_options", "parse_baseline_option"]
 
 log = logging.getLogger(__name__)
 
@@ -275,3 +275,21 @@ def _save_npy(path: Path, array: np.ndarray) -> None:
     buffer = io.BytesIO()
     np.save(buffer, array, allow_pickle=False)
     atomic_write_bytes(path, buffer.getvalue())
+
+
+def baseline_ranker(catalog: Any, method: str, baseline: BaselineArtifact | str | Path | None,
+                     options: Mapping[str, Any] | None, *, library: Any, settings: Any, embed_model: Any,
+                     cache_dir: Any, show_progress: bool) -> Any:
+    """The BaselineRanker of ``method`` over ``catalog``; ValueError for a missing or mismatched artifact."""
+    if method not in BASELINE_METHODS:
+        raise ValueError(f"baseline= and baseline_options= are for the methods {', '.join(BASELINE_METHODS)}, not {method!r}")
+    if baseline is None:
+        raise ValueError(f"method {method!r} ranks with its baseline artifact: pass baseline=PATH "
+                         f"(written by `libra baseline build --method {method}`)")
+    if library is not None:
+        raise ValueError(f"method {method!r} ranks with its baseline artifact, not a tool library: drop library=")
+    artifact = baseline if isinstance(baseline, BaselineArtifact) else BaselineArtifact.load(baseline, catalog=catalog)
+    if artifact.method != method:
+        raise ValueError(f"the baseline artifact is a {artifact.method} build; pass method={artifact.method!r}")
+    return BaselineRanker(artifact, catalog, embed_model=embed_model, cache_dir=cache_dir, show_progress=show_progress,
+                          settings=settings, **dict(options or {}))
