@@ -203,7 +203,8 @@ def test_cpu_limit_per_call(tools_dir) -> None:
     rt = make(tools_dir, timeout_s=60, cpu_s=1)
     assert rt.call(rt.fresh(), "spin", {"seconds": 0.2}).status == "success"
     cpu = rt.call(rt.fresh(), "spin", {"seconds": 30})
-    assert cpu.status == "error" and "SIGXCPU" in cpu.message
+    # the worker's own SIGXCPU, or (when the loaded machine lets the parent look first) the parent's CPU backstop
+    assert cpu.status == "error" and ("SIGXCPU" in cpu.message or "cpu_s" in cpu.message), cpu.message
     assert rt.call(rt.fresh(), "spin", {"seconds": 0.2}).status == "success"  # a new worker, a new budget
     rt.close()
 

@@ -127,7 +127,8 @@ def test_libra_induce_runtime_flags_reach_the_config(project: Path) -> None:
     settings = json.loads((project / "small.library.json").read_text())["settings"]
     flat = json.dumps(settings)
     assert '"enum_variants": 1' in flat and '"timeout_s": null' in flat
-    assert "runs over max_runs" in result.stdout and not re.search(r"runs over max_runs 0\b", result.stdout)
+    assert "runs refused (max_runs or budget)" in result.stdout
+    assert not re.search(r"runs refused \(max_runs or budget\) 0\b", result.stdout)
 
 
 @pytest.mark.parametrize(

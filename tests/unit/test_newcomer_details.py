@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from llama_index_libra.adapters.retriever import LibraRetriever
-from llama_index_libra.catalog import ToolCatalog
+from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.cli.main import main
 from llama_index_libra.library import Relation, ToolLibrary
 from tests.support.paths import REPO
@@ -82,11 +82,16 @@ def test_graph_help_names_every_format(capsys) -> None:
 
 
 def test_the_cli_and_the_api_return_as_many_tools_by_default(capsys) -> None:
-    api = inspect.signature(LibraRetriever._build).parameters["top_k"].default
-    assert inspect.signature(LibraRetriever.__init__).parameters["top_k"].default == api
+    from llama_index_libra.retrieval.topk import DEFAULT_TOP_K
+
+    # top_k=None in the API means DEFAULT_TOP_K (or, under a token budget, no count limit)
+    assert inspect.signature(LibraRetriever._build).parameters["top_k"].default is None
+    assert inspect.signature(LibraRetriever.__init__).parameters["top_k"].default is None
+    retriever = LibraRetriever.from_catalog(ToolCatalog([ToolSpec(f"t{i}", f"Tool {i}.") for i in range(30)]), method="bm25")
+    assert retriever.top_k == DEFAULT_TOP_K and len(retriever.rank("tool")) == DEFAULT_TOP_K
     with pytest.raises(SystemExit):
         main(["query", "--help"])
-    assert f"default {api}, as in the API" in " ".join(capsys.readouterr().out.split())
+    assert f"default {DEFAULT_TOP_K}, as in the API" in " ".join(capsys.readouterr().out.split())
 
 
 def test_the_harness_names_the_command_it_was_run_as(tmp_path: Path) -> None:
