@@ -24,11 +24,15 @@ $(VENV)/.installed: pyproject.toml
 demo: install
 	$(VENV)/bin/libra eval --benchmark bfcl --methods bm25,qts,hybrid,schema-only,libra --k 15
 
+# the suite runs on up to four worker processes (pytest-xdist; two on a 2-core machine): the slow
+# builds are made once per session and shared (tests/conftest.py)
+PYTEST_WORKERS ?= -n auto --maxprocesses 4
+
 test: install
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(PYTEST_WORKERS)
 
 test-fast: install
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q $(PYTEST_WORKERS) -m "not slow"
 
 clean:
 	rm -rf $(VENV) .pytest_cache

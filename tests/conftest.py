@@ -31,20 +31,34 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
 
 
+def session_dir(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A folder of this test session shared by every pytest-xdist worker (``make test`` runs the
+    suite in parallel): the workers' temporary roots sit side by side under the session's root."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    folder = root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Embedding caches go to a temporary directory, never the user's home."""
-    os.environ["LIBRA_CACHE_DIR"] = str(tmp_path_factory.mktemp("libra-cache"))
+    """Embedding and library caches go to a temporary directory of this session, never the user's
+    home; the xdist workers share it, so a cached benchmark library is built once
+    (``benchmarks.libraries.default_library`` locks while it builds)."""
+    os.environ["LIBRA_CACHE_DIR"] = str(session_dir(tmp_path_factory, "libra-cache"))
 
 
 @pytest.fixture(scope="session")
 def gitforge_default_build(tmp_path_factory: pytest.TempPathFactory):
-    """GitForge built once per session with the README's defaults (tests/support/gitforge.py)."""
+    """GitForge built once per session with the README's defaults (tests/support/gitforge.py),
+    whichever xdist worker asks first; the others wait for it and read the same files."""
     from tests.support import gitforge
 
     if not gitforge.available():
         pytest.skip("GitForge (../shared) is not beside the checkout")
-    return gitforge.default_build(tmp_path_factory.mktemp("gitforge-default"))
+    return gitforge.default_build(session_dir(tmp_path_factory, "gitforge-default"))
 
 
 @pytest.fixture()

@@ -41,12 +41,23 @@ def default_library(benchmark: str, *, catalog: Any = None, config: Any = None, 
     """Load the benchmark's default library from the cache, or induce and cache it.
 
     A benchmark with a parts builder (``benchmarks.base.BUILDERS``) is built part by part into a
-    folder beside the cached library, so an interrupted first build resumes where it stopped."""
+    folder beside the cached library, so an interrupted first build resumes where it stopped.
+    Processes asking for the same library at once (two ``libra eval`` runs, parallel test workers)
+    build it once: the others wait on a lock file beside it and load what the first one wrote."""
+    from filelock import FileLock
+
     builder = benchmark_builder(benchmark)
     runtime = benchmark_runtime(benchmark) if builder is None else None
     catalog = catalog or runtime.catalog
     config = config or InductionConfig()
     path = library_cache_path(benchmark, catalog, config, field_encoder, cache_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(path.with_suffix(".lock"))):
+        return _load_or_build(benchmark, path, builder, runtime, catalog, config, field_encoder, show_progress, rebuild)
+
+
+def _load_or_build(benchmark: str, path: Path, builder: Any, runtime: Any, catalog: Any, config: Any, field_encoder: str,
+                   show_progress: bool, rebuild: bool) -> Any:
     if path.exists() and not rebuild:
         try:
             return ToolLibrary.load(path, catalog=catalog)

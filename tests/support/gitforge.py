@@ -65,9 +65,17 @@ class DefaultBuild:
 
 
 def default_build(folder: Path) -> DefaultBuild:
-    make_project(folder)
-    result = libra("induce", "--runtime", "forge_runtime.py:make_runtime", "--out", "default.library.json",
-                   "--report", "default.report.json", "--quiet", cwd=folder)
-    assert result.returncode == 0, result.stderr
+    """The build in ``folder``, made by the first caller; later callers (other xdist workers of the
+    session) wait on the folder's lock and read it. A failed build is not kept: each caller fails."""
+    from filelock import FileLock
+
+    with FileLock(str(folder / ".build.lock")):
+        stdout = folder / "default.stdout.txt"
+        if not stdout.exists():
+            make_project(folder)
+            result = libra("induce", "--runtime", "forge_runtime.py:make_runtime", "--out", "default.library.json",
+                           "--report", "default.report.json", "--quiet", cwd=folder)
+            assert result.returncode == 0, result.stderr
+            stdout.write_text(result.stdout)
     return DefaultBuild(folder / "default.library.json", json.loads((folder / "default.report.json").read_text()),
-                        result.stdout)
+                        stdout.read_text())
