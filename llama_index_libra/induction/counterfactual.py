@@ -80,6 +80,10 @@ class CounterfactualTests:
             proven = self.knowledge.get("proven") or ()
             if not producers or all((spec.name, p.provider, name, p.export) in proven for p in producers):
                 continue  # nobody to credit, or only relations an earlier level already proved
+            # a value the input's refusals spelled out (a vocabulary, a date layout: hints.py) needs no
+            # provider when another such value works too: tried first, its success admits nothing
+            taught = [t for t in self.binder.learned.get((spec.name, name), ())
+                      if canonical_json(t) != canonical_json(value.value)][:1]
             if name not in required:
                 controls: list[tuple[dict[str, Any], Any]] = [({"omitted": name}, _OMIT)]
             else:
@@ -87,6 +91,7 @@ class CounterfactualTests:
                 controls = [({"value": c}, c) for c in make_controls(value.value, props.get(name, {}), literals, known)]
                 if not controls:
                     continue
+            controls = [({"taught": t}, t) for t in taught] + controls
             outcomes = []
             first_record = first_args = first_desc = None
             for desc, control in controls:
@@ -101,6 +106,8 @@ class CounterfactualTests:
                     first_record, first_args, first_desc = control_record, control_args, desc
                 if outcomes[-1] == "success":
                     break
+            if taught and outcomes[0] == "success":
+                continue  # a value anyone could read from the refusal works as well: no tool is needed
             for value in producers:
                 similarity = self.binder.sim(value.export, name)
                 if all(o == "failure" for o in outcomes):
