@@ -15,6 +15,7 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.bindings import Binder
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.control_values import make_controls
+from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.values import Value, ValuePool
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
@@ -106,6 +107,15 @@ class CounterfactualTests:
                     first_record, first_args, first_desc = control_record, control_args, desc
                 if outcomes[-1] == "success":
                     break
+            if not taught and first_desc is not None and "value" in first_desc and outcomes[0] == "failure":
+                # the control's own refusal may spell out the values the input takes ("expected one
+                # of: weekly, monthly"): one of those working as well means no tool is needed
+                spelled = [t for t in error_hints(first_record.message, first_args).get(name, ())
+                           if canonical_json(t) != canonical_json(value.value)][:1]
+                for t in spelled:
+                    record_t, _ = calls.run(node, spec.name, {**args, name: t}, "control")
+                    outcomes.insert(0, calls.classify(spec.name, record_t))
+                    taught = [t]
             if taught and outcomes[0] == "success":
                 continue  # a value anyone could read from the refusal works as well: no tool is needed
             for value in producers:
