@@ -82,7 +82,7 @@ class CounterfactualTests:
             if not producers or all((spec.name, p.provider, name, p.export) in proven for p in producers):
                 continue  # nobody to credit, or only relations an earlier level already proved
             # a value the input's refusals spelled out (a vocabulary, a date layout: hints.py) needs no
-            # provider when another such value works too: tried first, its success admits nothing
+            # provider when another such value works too: tried first, its success admits no provenance
             taught = [t for t in self.binder.learned.get((spec.name, name), ())
                       if canonical_json(t) != canonical_json(value.value)][:1]
             if name not in required:
@@ -116,8 +116,8 @@ class CounterfactualTests:
                     record_t, _ = calls.run(node, spec.name, {**args, name: t}, "control")
                     outcomes.insert(0, calls.classify(spec.name, record_t))
                     taught = [t]
-            if taught and outcomes[0] == "success":
-                continue  # a value anyone could read from the refusal works as well: no tool is needed
+            # (a spelled-out value that works as well is a control that succeeded: no provenance, and
+            # compatibility only on the usual terms below)
             for value in producers:
                 similarity = self.binder.sim(value.export, name)
                 if all(o == "failure" for o in outcomes):
