@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.field_encoders import LexicalFieldEncoder
-from llama_index_libra.induction.values import Value, same_record, value_json
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, same_record, value_json
 from llama_index_libra.schemas.validate import safe_validator
 
 __all__ = ["Binder", "FieldSimilarity", "schema_type", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "value_shape",
@@ -77,6 +77,19 @@ def shapes_match(value: Any, examples: Iterable[Any]) -> bool:
                 set(value_shape(ex) or "") == set(shape):
             return True
     return False
+
+
+def by_export(values: list[Value]) -> list[Value]:
+    """``values`` (best first) reordered so that each export's best value comes before any export's
+    second: values of one field tend to fail for one reason (user ids where a name is wanted), so an
+    input's few tries span the fields that align with it before they repeat one."""
+    seen: dict[tuple[str, str], int] = {}
+    ranks = []
+    for i, v in enumerate(values):
+        k = (v.provider, v.export)
+        ranks.append((seen.get(k, 0), i))
+        seen[k] = seen.get(k, 0) + 1
+    return [values[i] for _, i in sorted(ranks)]
 
 
 class Keep:
@@ -152,20 +165,24 @@ class Binder:
         return {name: arg.value for name, arg in template.arguments.items() if arg.kind == "literal"}
 
     def candidates_for(self, spec: ToolSpec, name: str, pool: list[Value], *, exclude: Iterable[Any] = (),
-                       aligned_only: bool = False, limit: int | None = None) -> list[Value]:
+                       aligned_only: bool = False, limit: int | None = None, diverse: bool = False,
+                       unaligned: bool = False) -> list[Value]:
         """Pool values that validate against input ``name``, one per distinct value, best first.
 
         Any value whose schema fits can be bound (no gate by name): values that have the shape of
         an example the input's documentation shows (``#H4410021`` for "such as '#W0000000'") come
         first, then values rank by the field alignment of their export to the input (name and
         description), then by pool order. ``aligned_only``: only values whose field aligns or
-        whose shape fits (none when nothing does).
+        whose shape fits (none when nothing does). ``diverse``: the best value of each export
+        before the second value of any (:func:`by_export`). ``unaligned``: only the values whose
+        field does not align, the best of each export first (a fallback once aligned ones failed).
         """
         examples = self.examples(spec, name)
         validator = self.validator(spec, name)
         is_array = schema_type(self.props(spec).get(name)) == "array"
         fits = self._fits.setdefault((spec.name, name), {})
         excluded = {canonical_json(x) for x in exclude}
+        handed = {value_json(v) for v in pool if v.provider == FIXTURE_PROVIDER}
         best: dict[str, list[Any]] = {}
         for i, v in enumerate(pool):
             if v.provider == spec.name:
@@ -199,18 +216,26 @@ class Binder:
                 entry[0] = max(entry[0], sim)
                 if preference < entry[3]:
                     entry[2], entry[3] = v, preference
-        # a fitting shape adds to the field alignment (it never outweighs a name that matches)
-        ranked = sorted(best.values(), key=lambda e: (-(e[0] + SHAPE_BONUS * e[4]), e[1]))
+        # a fitting shape adds to the field alignment (it never outweighs a name that matches); among
+        # equally aligned values, one only a tool gave before one a fixture also holds: a success with
+        # the tester's own value credits no provider
+        ranked = sorted(best.values(), key=lambda e: (-(e[0] + SHAPE_BONUS * e[4]), value_json(e[2]) in handed, e[1]))
         # values whose field aligns (cos > tau) or whose shape fits come first and alone; only
         # when none does may any type-fitting value stand in (an unnamed phone number)
         aligned = [e for e in ranked if e[0] > self.config.tau or e[4]]
+        if unaligned:
+            rest = [e[2] for e in ranked if not (e[0] > self.config.tau or e[4])]
+            return by_export(rest)[: limit or self.config.bindings_per_input]
         if aligned:
             ranked = aligned
         elif aligned_only:
             return []
         else:
             ranked = ranked[: max(1, self.config.bindings_per_input // 2)]
-        return [e[2] for e in ranked[: limit or self.config.bindings_per_input]]
+        out = [e[2] for e in ranked]
+        if diverse:
+            out = by_export(out)
+        return out[: limit or self.config.bindings_per_input]
 
     def combine(self, options: Mapping[str, list[Any]]) -> list[dict[str, Any]]:
         """The best option per input, then one input at a time varied over its alternatives, then
@@ -317,7 +342,7 @@ class Binder:
         the word ``"region"``. Options that keep the literal are :data:`KEEP`."""
         options: dict[str, list[Any]] = {}
         for name in template.observations:
-            cands = self.candidates_for(spec, name, pool)
+            cands = self.candidates_for(spec, name, pool, diverse=True)
             if not cands:
                 return []
             options[name] = cands

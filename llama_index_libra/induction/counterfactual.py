@@ -15,6 +15,7 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.bindings import Binder
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.control_values import make_controls
+from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.values import Value, ValuePool
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
@@ -80,6 +81,10 @@ class CounterfactualTests:
             proven = self.knowledge.get("proven") or ()
             if not producers or all((spec.name, p.provider, name, p.export) in proven for p in producers):
                 continue  # nobody to credit, or only relations an earlier level already proved
+            # a value the input's refusals spelled out (a vocabulary, a date layout: hints.py) needs no
+            # provider when another such value works too: tried first, its success admits no provenance
+            taught = [t for t in self.binder.learned.get((spec.name, name), ())
+                      if canonical_json(t) != canonical_json(value.value)][:1]
             if name not in required:
                 controls: list[tuple[dict[str, Any], Any]] = [({"omitted": name}, _OMIT)]
             else:
@@ -87,6 +92,7 @@ class CounterfactualTests:
                 controls = [({"value": c}, c) for c in make_controls(value.value, props.get(name, {}), literals, known)]
                 if not controls:
                     continue
+            controls = [({"taught": t}, t) for t in taught] + controls
             outcomes = []
             first_record = first_args = first_desc = None
             for desc, control in controls:
@@ -101,6 +107,17 @@ class CounterfactualTests:
                     first_record, first_args, first_desc = control_record, control_args, desc
                 if outcomes[-1] == "success":
                     break
+            if not taught and first_desc is not None and "value" in first_desc and outcomes[0] == "failure":
+                # the control's own refusal may spell out the values the input takes ("expected one
+                # of: weekly, monthly"): one of those working as well means no tool is needed
+                spelled = [t for t in error_hints(first_record.message, first_args).get(name, ())
+                           if canonical_json(t) != canonical_json(value.value)][:1]
+                for t in spelled:
+                    record_t, _ = calls.run(node, spec.name, {**args, name: t}, "control")
+                    outcomes.insert(0, calls.classify(spec.name, record_t))
+                    taught = [t]
+            # (a spelled-out value that works as well is a control that succeeded: no provenance, and
+            # compatibility only on the usual terms below)
             for value in producers:
                 similarity = self.binder.sim(value.export, name)
                 if all(o == "failure" for o in outcomes):

@@ -19,6 +19,7 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.induction.bindings import KEEP, Binder, FieldSimilarity, Keep, option_key, schema_type
+from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
 from llama_index_libra.induction.counterfactual import CounterfactualTests
 from llama_index_libra.induction.hints import error_hints
@@ -228,6 +229,7 @@ class Explorer:
                 for name, values in sorted(error_hints(message, args).items()):
                     learned = self.learned.setdefault((spec.name, name), [])
                     learned.extend(v for v in values if v not in learned)
+                    binder.learned.setdefault((spec.name, name), learned)  # the provenance tests' controls too
                     for value in values:
                         if ok >= cap:
                             return ok
@@ -235,9 +237,28 @@ class Explorer:
                         ok += good
             return ok
 
+        def other_fields(spec: ToolSpec, template: Any, base: Mapping[str, Any]) -> int:
+            """Observation inputs whose aligned values all failed try values of fields that do not
+            align (of a fitting type, the best of each export): a row's unnamed column, a field
+            named for what it is rather than for the input (``matches`` holding employee ids)."""
+            keep = {k: v for k, v in base.items() if not isinstance(v, Keep)}
+            ok = 0
+            for name in template.observations:
+                for v in binder.candidates_for(spec, name, pool.values, unaligned=True):
+                    if ok >= cap:
+                        return ok
+                    binding = {**keep, name: v}
+                    if not uses_new(binding) and node.depth > 0:
+                        continue
+                    good, _ = attempt(spec, template, binding, tried)
+                    ok += good
+            return ok
+
         tried: set = set()
         for _round in range(2):
             for spec in tools:
+                if spent(self.ctx.deadline):
+                    break  # the build's time budget: every further run would be refused, so stop binding too
                 for template in self.contracts[spec.name].success_templates:
                     if _round == 1 and not template.observations and not binder.swappable(spec, template, placeholders_only=True, handed=handed):
                         continue
@@ -285,6 +306,8 @@ class Explorer:
                         successes += one_filter_at_a_time(spec, template, base)
                     if not successes:
                         successes += taught_by_refusals(spec, template)
+                    if not successes and template.observations:
+                        successes += other_fields(spec, template, base)
                     # still failing: inputs that must come from one record take it jointly (an order
                     # in a given status with an item of that same order)
                     for binding in [] if successes else binder.sibling_bindings(spec, options, pool.values):

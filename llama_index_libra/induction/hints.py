@@ -21,8 +21,9 @@ __all__ = ["error_hints", "MAX_HINT_VALUES"]
 MAX_HINT_VALUES = 12
 
 _LIST_RE = re.compile(
-    r"\b(?:expected one of|must be one of|should be one of|one of|valid values(?: are)?|allowed values(?: are)?|"
-    r"options(?: are)?|choose from|supported(?: values)?(?: are)?|accepted values(?: are)?)\s*[:=]?\s*"
+    r"\b(?:expected one of|must be one of|should be one of|one of|valid(?: [a-z]+)?(?: are)?|allowed(?: [a-z]+)?(?: are)?|"
+    r"options(?: are)?|choose from|supported(?: [a-z]+)?(?: are)?|accepted(?: [a-z]+)?(?: are)?|known(?: [a-z]+)?(?: are)?:|"
+    r"[a-z]+s are(?=\s+[^;\n,]+,)|(?:must|should) be(?=\s+[^;\n]+\bor\b))\s*[:=]?\s*"
     r"([\[(]?[^;\n]+)", re.IGNORECASE)
 _EITHER_RE = re.compile(r"\beither\s+(['\"][^'\"]+['\"](?:\s*(?:,|or)\s*['\"][^'\"]+['\"])+)", re.IGNORECASE)
 _QUOTED_RE = re.compile(r"['\"]([^'\"\n]{1,40})['\"]")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 from dataclasses import replace
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
@@ -19,7 +20,7 @@ from llama_index_libra.induction.field_encoders import leaf_name
 from llama_index_libra.induction.reply_values import is_sentence, reply_name, sentence_values
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "leaf_values", "json_text", "value_json",
+__all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json",
            "fixture_values", "FIXTURE_PROVIDER"]
 
 SCALAR_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string"}
@@ -84,10 +85,33 @@ def json_text(value: Any) -> Any:
     return value
 
 
-def observed_leaves(out: Any, path: str = "$.output", keys: tuple[str, ...] = (), depth: int = 0) -> Iterator[tuple[str, tuple[str, ...], str]]:
+_BRACKETED = re.compile(r"\[([A-Za-z][^\[\]]*,[^\[\]]*)\]")
+
+
+def row_columns(text: str) -> list[tuple[str, ...]]:
+    """Column names a tool's documentation gives its rows: each bracketed, comma-separated list of
+    short names (``"as rows [employee_id, full name, title]"`` -> ``("employee_id", "full_name",
+    "title")``), in the order written."""
+    out = []
+    for m in _BRACKETED.finditer(text or ""):
+        items = [i.strip() for i in m.group(1).split(",")]
+        names = tuple(re.sub(r"[^a-z0-9]+", "_", i.lower()).strip("_") for i in items)
+        if all(n and len(i.split()) <= 4 and not n[0].isdigit() for n, i in zip(names, items)):
+            out.append(names)
+    return out
+
+
+def _is_row(item: Any) -> bool:
+    return isinstance(item, list) and bool(item) and all(x is None or type(x) in SCALAR_TYPES for x in item)
+
+
+def observed_leaves(out: Any, path: str = "$.output", keys: tuple[str, ...] = (), depth: int = 0,
+                    columns: Iterable[tuple[str, ...]] = ()) -> Iterator[tuple[str, tuple[str, ...], str]]:
     """(JSONPath, key chain, JSON type) of every scalar leaf of an observed output, arrays as ``[*]``.
 
     Arrays of records give one path per record field (``$.output.items[*].id``); a path is listed once.
+    Rows (a list of lists of scalars) give one path per column (``$.output.rows[*][0]``), named by
+    the first of ``columns`` (:func:`row_columns`) with the row's length, else ``<key>_<n>``.
     """
     if depth > _MAX_LEAF_DEPTH:
         return
@@ -95,15 +119,27 @@ def observed_leaves(out: Any, path: str = "$.output", keys: tuple[str, ...] = ()
     if t is not None:
         yield path, keys, t
         return
+    columns = tuple(columns)
     if isinstance(out, dict):
         for key in sorted(out, key=str):
             if not str(key).isidentifier():
                 continue
-            yield from observed_leaves(out[key], f"{path}.{key}", keys + (str(key),), depth + 1)
+            yield from observed_leaves(out[key], f"{path}.{key}", keys + (str(key),), depth + 1, columns)
     elif isinstance(out, list):
         seen: set[str] = set()
         for item in out[:16]:
-            for leaf in observed_leaves(item, f"{path}[*]", keys, depth + 1):
+            if _is_row(item):
+                names = next((c for c in columns if len(c) == len(item)), None)
+                owner = keys[-1] if keys else "row"
+                for i, x in enumerate(item):
+                    t = SCALAR_TYPES.get(type(x))
+                    leaf = f"{path}[*][{i}]"
+                    if t is None or leaf in seen:
+                        continue
+                    seen.add(leaf)
+                    yield leaf, keys + ((names[i],) if names else (f"{owner}_{i + 1}",)), t
+                continue
+            for leaf in observed_leaves(item, f"{path}[*]", keys, depth + 1, columns):
                 if leaf[0] not in seen:
                     seen.add(leaf[0])
                     yield leaf
@@ -240,7 +276,9 @@ class ValueReader:
             if out is not record.output:  # JSON text: the leaves are read from the parsed text
                 self.json_text_tools.add(tool)
                 return
-            for path, keys, json_type in itertools.islice(observed_leaves(out, base), MAX_LEAVES):
+            spec = self.catalog.get(tool) if self.catalog is not None and tool in self.catalog else None
+            columns = row_columns(spec.description) if spec is not None else []
+            for path, keys, json_type in itertools.islice(observed_leaves(out, base, columns=columns), MAX_LEAVES):
                 if not keys:
                     continue
                 schema = {"type": json_type}

@@ -78,3 +78,29 @@ def test_time_budget_spent_at_once_still_writes_a_library(tmp_path):
 def test_no_budget_is_no_cut():
     _, report = _build(InductionConfig())
     assert report.budget == "none" and not report.budget_cut and report.runs_cut_budget == 0
+
+
+def test_past_the_time_budget_a_worker_stops_binding(monkeypatch):
+    """Once the deadline passes, the rest of a state's templates are not bound at all (every run would
+    be refused; on a large value pool that binding alone had kept a spent build going for minutes).
+    The clock is scripted: the deadline passes at the explorer's second look."""
+    from llama_index_libra.induction import explorer
+    from llama_index_libra.induction.bindings import Binder
+
+    looks = {"n": 0}
+
+    def spent(deadline):
+        looks["n"] += 1
+        return deadline is not None and looks["n"] > 1
+
+    bound: list[str] = []
+    original = Binder.bindings
+
+    def counting(self, spec, *args, **kwargs):
+        bound.append(spec.name)
+        return original(self, spec, *args, **kwargs)
+
+    monkeypatch.setattr(explorer, "spent", spent)
+    monkeypatch.setattr(Binder, "bindings", counting)
+    _build(InductionConfig(budget_s=3600))
+    assert len(set(bound)) == 1, bound  # the first tool of the fresh state, then nothing

@@ -17,6 +17,16 @@ from llama_index_libra.induction.reply_values import is_sentence, reply_name, se
     ("dates are written DD.MM.YYYY", {"start_date": "2025-01-02", "name": "a"}, {"start_date": ["02.01.2025"]}),
     ("priority must be one of 1, 2, 3", {"priority": 9}, {"priority": [1, 2, 3]}),
     ("order not found", {"order_id": "x"}, {}),
+    # vocabularies in the other ways messages spell them
+    ("Error: unknown payment method 'method'; accepted: card, cash, hsa", {"method": "method", "appointment_id": "A1"},
+     {"method": ["card", "cash", "hsa"]}),
+    ("unknown test code 'I10'; valid codes: CBC01, LIP02", {"test_code": "I10"}, {"test_code": ["CBC01", "LIP02"]}),
+    ("unknown time zone 'x'; known: Europe/London, Asia/Singapore", {"tz": "x", "when": "w"},
+     {"tz": ["Europe/London", "Asia/Singapore"]}),
+    ("unknown kind 'kind'; kinds are document, file, folder", {"kind": "kind", "query": "q"},
+     {"kind": ["document", "file", "folder"]}),
+    ("Error: channel must be portal or sms", {"channel": "x", "patient_id": "P1"}, {"channel": ["portal", "sms"]}),
+    ("the items are missing", {"x": "y"}, {}),
 ])
 def test_error_hints(message, args, expected):
     assert error_hints(message, args) == expected
