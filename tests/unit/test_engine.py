@@ -138,11 +138,11 @@ def test_bfcl_library_holds_the_known_dependencies(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason=(
-    "known regression of issue #18's engine: receiver_id has two providers, get_user_id (a lookup) and add_contact "
-    "(a creation); provider selection keeps the one whose output field matches best, add_contact. Same cause as "
-    "tests/slow/test_newcomer.py's xfails"))
 def test_bfcl_receiver_id_comes_from_the_user_lookup():
+    """get_user_id never succeeded under issue #18's engine: its four tries of ``user`` all took user ids
+    (``user_id`` aligns with ``user`` better than ``user_list``'s names), and send_message's one binding
+    in the logged-in state took the fixture-held id, which credits nobody. Values by export and fixture
+    values last (tests/unit/test_value_choice.py) fixed both."""
     pytest.importorskip("bfcl_eval")
     from llama_index_libra.benchmarks.libraries import default_library
 
