@@ -182,12 +182,14 @@ class Binder:
         is_array = schema_type(self.props(spec).get(name)) == "array"
         fits = self._fits.setdefault((spec.name, name), {})
         excluded = {canonical_json(x) for x in exclude}
-        handed = {value_json(v) for v in pool if v.provider == FIXTURE_PROVIDER}
+        handed: set[str] = set()  # values a fixture holds (read in the same pass over the pool)
         best: dict[str, list[Any]] = {}
         for i, v in enumerate(pool):
             if v.provider == spec.name:
                 continue
             value_key = value_json(v)  # the canonical JSON of the value
+            if v.provider == FIXTURE_PROVIDER:
+                handed.add(value_key)
             if value_key in excluded:
                 continue
             verdict = fits.get(value_key)
