@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.bindings import Binder
+from llama_index_libra.induction.blame import Blame
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.control_values import make_controls
 from llama_index_libra.induction.hints import error_hints
@@ -48,6 +49,7 @@ class CounterfactualTests:
         self.binder = binder
         self.knowledge = dict(knowledge or {})
         self.relations: dict[tuple, Relation] = {}
+        self.blames: dict[int, Blame] = {}  # node id -> what its refusals rule out (the state tests' after-states)
         self.partition = ctx.partition or {spec.name: ctx.runtime.partition_of(spec.name) for spec in ctx.catalog}
         self.by_partition: dict[str, list[ToolSpec]] = {}
         for spec in ctx.catalog:
@@ -157,6 +159,7 @@ class CounterfactualTests:
         fresh = list(fresh)
         fresh_keys = {v.key for v in fresh}
         succeeded = self.knowledge.get("succeeded")
+        blame = self.blames.setdefault(after.id, Blame())
         for spec in self.by_partition[self.partition[provider]]:
             if spec.name == provider or spec.name in skip:
                 continue
@@ -178,11 +181,15 @@ class CounterfactualTests:
                         binds.append(joint)
                 for binding in binds:
                     call = {**args, **{k: v.value for k, v in binding.items()}}
+                    if blame.rules_out(spec.name, call):  # refused after the transition: no test
+                        calls.tally.runs_cut_blamed += 1
+                        continue
                     rb, _ = calls.run(before, spec.name, call, "state")
                     if calls.classify(spec.name, rb) != "failure":
                         continue
                     ra, _ = calls.run(after, spec.name, call, "state")
                     if calls.classify(spec.name, ra) != "success":
+                        blame.note(spec, call, ra)
                         continue
                     evidence = {
                         "state": list(before.path),

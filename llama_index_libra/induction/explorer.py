@@ -18,6 +18,7 @@ from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
+from llama_index_libra.induction.blame import Blame
 from llama_index_libra.induction.bindings import KEEP, Binder, FieldSimilarity, Keep, option_key, schema_type
 from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
@@ -33,8 +34,6 @@ __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", 
 
 # distinct refusals of one template read for hints per state
 HINTED_REFUSALS = 6
-
-
 @dataclass
 class Node:
     """An explored sandbox state: its digest and snapshot, the calls that led to it, its values."""
@@ -133,6 +132,7 @@ class Explorer:
         cap = self.config.successes_per_template
         touched = {canonical_json(a) for a in node.path[-1]["arguments"].values()} if node.path else set()
         handed = {value_json(v) for v in pool.values if v.provider == FIXTURE_PROVIDER}  # facts a tester was handed
+        blame = Blame()
 
         def after_success(spec: ToolSpec, template: Any, args: dict[str, Any], record: InvocationRecord, child, bound) -> None:
             self.first_successes.setdefault((spec.name, template.id), args)
@@ -159,10 +159,14 @@ class Explorer:
             if marker in tried:
                 return False, None  # type: ignore[return-value]
             tried.add(marker)
+            if blame.rules_out(spec.name, args):
+                calls.tally.runs_cut_blamed += 1
+                return False, None  # type: ignore[return-value]
             record, child = calls.run(node, spec.name, args)
             outcome = calls.classify(spec.name, record)
             calls.note_attempt(spec.name, template, args, record, outcome)
             if outcome != "success":
+                blame.note(spec, args, record)
                 refusals.setdefault((spec.name, template.id), []).append((binding, args, record.message))
                 return False, record
             bound_values = [v for v in binding.values() if isinstance(v, Value)]

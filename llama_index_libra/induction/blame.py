@@ -1,0 +1,62 @@
+"""Which calls one state's refusals already rule out, so that exploration does not run them.
+
+Every call in a state runs from the same snapshot, so a refusal that names what it objects to (the
+value of an input) holds for every other call of that tool that repeats it. The
+explorer and the state tests skip those calls and count them (``runs_cut_blamed``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from llama_index_libra._io import canonical_json
+from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.induction.budget import is_refused
+from llama_index_libra.induction.field_encoders import humanize
+from llama_index_libra.records import InvocationRecord
+
+__all__ = ["Blame", "blamed_inputs"]
+
+
+def blamed_inputs(spec: ToolSpec, args: Mapping[str, Any], message: str) -> frozenset[str]:
+    """The inputs a refusal speaks of: each whose value it quotes (as a whole word), or every word of
+    whose name (3+ letters) it uses ("no open property session" blames ``session_id``)."""
+    text = message.lower()
+    out = set()
+    for name in spec.input_names:
+        words = [w for w in humanize(name).split() if len(w) >= 3]
+        value = args.get(name)
+        shown = canonical_json(value) if isinstance(value, (dict, list)) else str(value)
+        quoted = name in args and len(shown) >= 2 and re.search(rf"(?<!\w){re.escape(shown.lower())}(?!\w)", text)
+        if (words and all(w in text for w in words)) or quoted:
+            out.add(name)
+    return frozenset(out)
+
+
+class Blame:
+    """What one state's refusals rule out: a call of a tool that repeats the values a refusal blamed.
+
+    A refusal that names inputs (by a word of their names or by their values) blames those values:
+    in the same state (every call runs from the same snapshot) a call of that tool with the same
+    values for them is refused again, whatever its other inputs, so it is skipped (``no open
+    session`` for a session id rules out every other binding with that id; ``guest G7 not found``
+    every one with G7). A refusal that names no input blames nothing: it may be about a value it
+    does not name (``supervisor rights required`` of a plain session token). Other states run every
+    call again."""
+
+    def __init__(self) -> None:
+        self.refusals: dict[str, list[dict[str, str]]] = {}  # tool -> the values each refusal blamed
+
+    def note(self, spec: ToolSpec, args: Mapping[str, Any], record: InvocationRecord) -> None:
+        """Record a failed call's refusal (a timeout, a crash or a run the budget refused blames nothing)."""
+        message = record.message
+        if record.status == "success" or record.fault or not message or is_refused(record):
+            return
+        blamed = blamed_inputs(spec, args, message)
+        if blamed:
+            self.refusals.setdefault(spec.name, []).append({n: canonical_json(args.get(n)) for n in blamed})
+
+    def rules_out(self, tool: str, args: Mapping[str, Any]) -> bool:
+        """Whether a call of ``tool`` with ``args`` repeats what a refusal here blamed."""
+        return any(all(canonical_json(args.get(n)) == v for n, v in values.items()) for values in self.refusals.get(tool, ()))

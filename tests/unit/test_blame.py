@@ -1,0 +1,156 @@
+"""What a state's refusals rule out (induction/blame.py): fewer runs, the same library.
+
+Every call in one state runs from the same snapshot, so a refusal that names the values it objects to
+(or the state itself) holds for every other call that repeats them. These tests check which inputs a
+refusal blames, that blamed calls are skipped, and that skipping them changes no relation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+from hypothesis import given, strategies as st
+
+from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.induction import blame as blame_module, induce
+from llama_index_libra.induction.blame import Blame, blamed_inputs
+from llama_index_libra.records import InvocationRecord
+from llama_index_libra.runtime.python import PythonRuntime
+
+
+def _spec(name: str, *inputs: str) -> ToolSpec:
+    return ToolSpec(name=name, description=name, parameters={
+        "type": "object", "properties": {i: {"type": "string"} for i in inputs}, "required": list(inputs)})
+
+
+def _refused(tool: str, args: dict, message: str, **kw) -> InvocationRecord:
+    return InvocationRecord(tool=tool, status="rejected", arguments=args, message=message, **kw)
+
+
+@pytest.mark.parametrize("inputs, args, message, expected", [
+    (("session_id", "email"), {"session_id": "S9", "email": "a@b.c"}, "AuthError: no open property session", {"session_id"}),
+    (("guest_id", "note"), {"guest_id": "G-17", "note": "hello"}, "guest G-17 not found", {"guest_id"}),
+    (("username", "password"), {"username": "u", "password": "p"}, "invalid username or password", {"username", "password"}),
+    (("first_name", "phone"), {"first_name": "Ann", "phone": "555"}, "phone must be in E.164 form", {"phone"}),
+    (("repo_id",), {"repo_id": "r1"}, "permission denied", set()),  # names nothing: blames nothing
+    (("order_id",), {"order_id": "7"}, "order not found", {"order_id"}),  # one-letter values are never matched
+    (("limit",), {"limit": "10"}, "at most 100 rows", set()),  # a value inside a longer word is not quoted
+    (("code",), {"code": "x1"}, "rejected: X1", {"code"}),
+])
+def test_blamed_inputs(inputs, args, message, expected):
+    assert blamed_inputs(_spec("t", *inputs), args, message) == frozenset(expected)
+
+
+def test_a_blamed_value_rules_out_the_calls_that_repeat_it_and_no_others():
+    spec = _spec("create_guest", "session_id", "name")
+    b = Blame()
+    b.note(spec, {"session_id": "S1", "name": "Ann"}, _refused("create_guest", {}, "no open session"))
+    assert b.rules_out("create_guest", {"session_id": "S1", "name": "Bob"})
+    assert not b.rules_out("create_guest", {"session_id": "S2", "name": "Ann"})
+    assert not b.rules_out("other_tool", {"session_id": "S1", "name": "Ann"})  # per tool
+
+
+def test_a_refusal_naming_nothing_blames_nothing():
+    """``supervisor rights required`` is about a session token it does not name: other tokens still run."""
+    b = Blame()
+    for i in range(5):
+        spec = _spec(f"tool{i}", "token", "crn")
+        b.note(spec, {"token": "plain", "crn": str(i)}, _refused(spec.name, {}, "supervisor rights required"))
+        assert not b.rules_out(spec.name, {"token": "plain", "crn": str(i)}) and not b.rules_out(spec.name, {"token": "elevated"})
+
+
+@pytest.mark.parametrize("record", [
+    InvocationRecord(tool="t", status="error", arguments={}, message="timed out after 5 s: session", fault="timeout"),
+    InvocationRecord(tool="t", status="error", arguments={}, message="not run: budget spent (session)"),
+    InvocationRecord(tool="t", status="success", arguments={}, output={"session": 1}),
+])
+def test_timeouts_crashes_budget_refusals_and_successes_blame_nothing(record):
+    b = Blame()
+    b.note(_spec("t", "session_id"), {"session_id": "S"}, record)
+    assert not b.rules_out("t", {"session_id": "S"})
+
+
+@given(st.lists(st.sampled_from(["session_id", "guest_id", "name", "x", "repoId"]), unique=True, min_size=1),
+       st.text(max_size=80), st.dictionaries(st.sampled_from(["session_id", "guest_id", "name", "x", "repoId"]),
+                                              st.one_of(st.text(max_size=10), st.integers(), st.none(),
+                                                        st.lists(st.integers(), max_size=3))))
+def test_blamed_inputs_are_inputs_of_the_tool(inputs, message, args):
+    assert blamed_inputs(_spec("t", *inputs), args, message) <= set(inputs)
+
+
+# ------------------------------------------------------------------ a build: fewer runs, same library
+@dataclass
+class Desk:
+    sessions: set = field(default_factory=set)
+    guests: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
+
+
+def staff_login(username: str, password: str, state: Desk) -> dict:
+    """Open a desk session with staff credentials; returns its session_id."""
+    if (username, password) != ("desk", "pw"):
+        return {"error": "invalid username or password"}
+    state.sessions.add("S-1")
+    return {"session_id": "S-1"}
+
+
+def _session(state: Desk, session_id: str) -> dict | None:
+    return None if session_id in state.sessions else {"error": "no open desk session; open one with staff_login"}
+
+
+def add_guest(session_id: str, full_name: str, city: str, state: Desk) -> dict:
+    """Register a guest; returns the guest_id."""
+    if (refused := _session(state, session_id)) is not None:
+        return refused
+    gid = f"G{len(state.guests) + 1}"
+    state.guests[gid] = {"full_name": full_name, "city": city}
+    return {"guest_id": gid}
+
+
+def find_guest(session_id: str, full_name: str, state: Desk) -> dict:
+    """Look a guest up by full name; returns the guest_id."""
+    if (refused := _session(state, session_id)) is not None:
+        return refused
+    for gid, g in state.guests.items():
+        if g["full_name"] == full_name:
+            return {"guest_id": gid}
+    return {"error": f"no guest named {full_name}"}
+
+
+def add_note(session_id: str, guest_id: str, text: str, state: Desk) -> dict:
+    """Attach a note to a guest's file."""
+    if (refused := _session(state, session_id)) is not None:
+        return refused
+    if guest_id not in state.guests:
+        return {"error": f"guest {guest_id} not found"}
+    state.notes.append((guest_id, text))
+    return {"note_id": f"N{len(state.notes)}"}
+
+
+def list_cities(state: Desk) -> dict:
+    """Cities the hotel knows."""
+    return {"cities": ["Lyon", "Oslo", "Quito"]}
+
+
+TOOLS = [staff_login, add_guest, find_guest, add_note, list_cities]
+
+
+def _build(monkeypatch: pytest.MonkeyPatch | None = None):
+    if monkeypatch is not None:
+        monkeypatch.setattr(blame_module.Blame, "rules_out", lambda self, tool, args: False)
+    runtime = PythonRuntime(TOOLS, Desk, fixtures={"username": "desk", "password": "pw"})
+    library, report = induce(runtime, field_encoder="lexical", executor="serial", isolation="none")
+    return sorted((r.provider, r.consumer, r.kind, r.consumer_field or "") for r in library.relations), report
+
+
+def test_blamed_calls_are_skipped_and_the_library_is_unchanged(monkeypatch):
+    kept, report = _build()
+    assert report.runs_cut_blamed > 0
+    with monkeypatch.context() as m:
+        every, full = _build(m)
+    assert full.runs_cut_blamed == 0
+    assert kept == every
+    assert report.runs < full.runs
+    assert ("staff_login", "add_note", "provenance", "session_id") in kept
+    assert any(c == "add_note" and f == "guest_id" for _, c, _, f in kept)
