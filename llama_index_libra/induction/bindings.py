@@ -104,6 +104,24 @@ def option_key(v: Any) -> str:
     return v.key if isinstance(v, Value) else "\x01literal"
 
 
+# input scans a Binder keeps (one per tool input and pool list); cleared when full
+SCANS_KEPT = 4096
+
+
+class _Scan:
+    """One input's pass over one pool list so far: the best entry per distinct value, the values a
+    fixture holds, and the rankings asked for since the list last grew."""
+
+    __slots__ = ("pool", "n", "best", "handed", "results")
+
+    def __init__(self, pool: list[Value]) -> None:
+        self.pool = pool
+        self.n = 0
+        self.best: dict[str, list[Any]] = {}
+        self.handed: set[str] = set()
+        self.results: dict[tuple, list[Value]] = {}
+
+
 class FieldSimilarity:
     """cos(h_f(export), h_f(input)) from the build's table; names first seen in this level (feedback
     exports) fall back on the lexical encoder until the master embeds them for the next level."""
@@ -134,6 +152,7 @@ class Binder:
         self._validators: dict[tuple[str, str], Draft202012Validator] = {}
         self._fits: dict[tuple[str, str], dict[str, int]] = {}
         self._examples: dict[tuple[str, str], list[Any]] = {}
+        self._scans: dict[tuple[str, str, frozenset[str]], _Scan] = {}
 
     @staticmethod
     def props(spec: ToolSpec) -> Mapping[str, Any]:
@@ -177,14 +196,38 @@ class Binder:
         before the second value of any (:func:`by_export`). ``unaligned``: only the values whose
         field does not align, the best of each export first (a fallback once aligned ones failed).
         """
+        scan = self._scan(spec, name, pool, exclude)
+        flags = (aligned_only, limit, diverse, unaligned)
+        done = scan.results.get(flags)
+        if done is not None:
+            return list(done)
+        out = self._rank(scan, aligned_only=aligned_only, limit=limit, diverse=diverse, unaligned=unaligned)
+        scan.results[flags] = out
+        return list(out)
+
+    def _scan(self, spec: ToolSpec, name: str, pool: list[Value], exclude: Iterable[Any]) -> "_Scan":
+        """The pass over ``pool`` for one input, carried forward when the same list has grown.
+
+        Pools only grow by appending within a state, and the bindings of one state ask for the same
+        input's candidates many times: each call reads only the values added since the last one.
+        The scan holds the list itself, so its ``id`` cannot be reused by another list meanwhile."""
+        excluded = frozenset(canonical_json(x) for x in exclude)
+        key = (spec.name, name, excluded)
+        scan = self._scans.get(key)
+        if scan is None or scan.pool is not pool or scan.n > len(pool):
+            if len(self._scans) >= SCANS_KEPT:
+                self._scans.clear()
+            scan = self._scans[key] = _Scan(pool)
+        if scan.n == len(pool):
+            return scan
+        scan.results.clear()
         examples = self.examples(spec, name)
         validator = self.validator(spec, name)
         is_array = schema_type(self.props(spec).get(name)) == "array"
         fits = self._fits.setdefault((spec.name, name), {})
-        excluded = {canonical_json(x) for x in exclude}
-        handed: set[str] = set()  # values a fixture holds (read in the same pass over the pool)
-        best: dict[str, list[Any]] = {}
-        for i, v in enumerate(pool):
+        handed, best = scan.handed, scan.best  # values a fixture holds; per distinct value its best entry
+        for i in range(scan.n, len(pool)):
+            v = pool[i]
             if v.provider == spec.name:
                 continue
             value_key = value_json(v)  # the canonical JSON of the value
@@ -218,6 +261,11 @@ class Binder:
                 entry[0] = max(entry[0], sim)
                 if preference < entry[3]:
                     entry[2], entry[3] = v, preference
+        scan.n = len(pool)
+        return scan
+
+    def _rank(self, scan: "_Scan", *, aligned_only: bool, limit: int | None, diverse: bool, unaligned: bool) -> list[Value]:
+        best, handed = scan.best, scan.handed
         # a fitting shape adds to the field alignment (it never outweighs a name that matches); among
         # equally aligned values, one only a tool gave before one a fixture also holds: a success with
         # the tester's own value credits no provider
