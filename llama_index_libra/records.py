@@ -73,10 +73,12 @@ def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
         fn = getattr(value, attr, None)
         if callable(fn):
             return to_jsonable(fn(), _depth=_depth + 1)
-    if hasattr(value, "__dataclass_fields__"):
+    if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
         import dataclasses
 
-        return to_jsonable(dataclasses.asdict(value), _depth=_depth + 1)
+        # field by field, as dataclasses.asdict then this would give, without asdict's deep copy of
+        # every leaf (a sandbox state is viewed twice per induction call)
+        return {f.name: to_jsonable(getattr(value, f.name), _depth=_depth + 2) for f in dataclasses.fields(value)}
     try:  # numpy scalars and arrays
         import numpy as np
 

@@ -1,0 +1,60 @@
+"""``to_jsonable`` converts a dataclass field by field, exactly as ``dataclasses.asdict`` then itself would.
+
+A sandbox state is viewed twice per induction call; ``asdict`` deep-copies every leaf first, which
+cost most of a call's time. The property below holds the shortcut to the slow path's output.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, strategies as st
+
+from llama_index_libra.records import to_jsonable
+
+
+@dataclasses.dataclass
+class Leaf:
+    name: str
+    score: float
+    tags: Any = None
+
+
+@dataclasses.dataclass
+class Holder:
+    items: Any
+    leaf: Leaf
+    counter: int = 0
+    hidden: Any = dataclasses.field(default=None, repr=False)
+
+
+json_like = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    | st.tuples(inner, inner) | st.frozensets(st.integers(), max_size=3),
+    max_leaves=20,
+)
+leaves = st.builds(Leaf, st.text(max_size=8), st.floats(), json_like)
+
+
+@given(st.builds(Holder, st.lists(leaves | json_like, max_size=4) | st.dictionaries(st.text(max_size=4), leaves, max_size=3),
+                 leaves, st.integers(), json_like))
+def test_dataclasses_convert_as_asdict_would(holder: Holder) -> None:
+    fast, slow = to_jsonable(holder), to_jsonable(dataclasses.asdict(holder))
+    assert json.dumps(fast) == json.dumps(slow)
+
+
+def test_a_dataclass_type_is_not_a_value() -> None:
+    with pytest.raises(TypeError):
+        to_jsonable(Leaf)
+
+
+def test_depth_is_bounded_through_dataclasses() -> None:
+    value: Any = Leaf("x", 1.0)
+    for _ in range(40):
+        value = Leaf("x", 1.0, value)
+    with pytest.raises(TypeError, match="deeper than 64"):
+        to_jsonable(value)
