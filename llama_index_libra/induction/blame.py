@@ -8,6 +8,7 @@ explorer and the state tests skip those calls and count them (``runs_cut_blamed`
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
@@ -19,13 +20,18 @@ from llama_index_libra.records import InvocationRecord
 __all__ = ["Blame", "blamed_inputs"]
 
 
+@lru_cache(maxsize=8192)
+def _name_words(name: str) -> tuple[str, ...]:
+    return tuple(w for w in humanize(name).split() if len(w) >= 3)
+
+
 def blamed_inputs(spec: ToolSpec, args: Mapping[str, Any], message: str) -> frozenset[str]:
     """The inputs a refusal speaks of: each whose value it quotes (as a whole word), or every word of
     whose name (3+ letters) it uses ("no open property session" blames ``session_id``)."""
     text = message.lower()
     out = set()
     for name in spec.input_names:
-        words = [w for w in humanize(name).split() if len(w) >= 3]
+        words = _name_words(name)
         value = args.get(name)
         shown = canonical_json(value) if isinstance(value, (dict, list)) else str(value)
         quoted = name in args and len(shown) >= 2 and re.search(rf"(?<!\w){re.escape(shown.lower())}(?!\w)", text)
