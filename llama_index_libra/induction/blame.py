@@ -26,15 +26,19 @@ def _name_words(name: str) -> tuple[str, ...]:
 
 
 def blamed_inputs(spec: ToolSpec, args: Mapping[str, Any], message: str) -> frozenset[str]:
-    """The inputs a refusal speaks of: each whose value it quotes (as a whole word), or every word of
-    whose name (3+ letters) it uses ("no open property session" blames ``session_id``)."""
+    """The inputs of the call a refusal speaks of: each whose value it quotes (as a whole word), or
+    every word of whose name (3+ letters) it uses ("no open property session" blames ``session_id``).
+    An input the call left out is never blamed ("no patron with that phone or email" for a call that
+    gave only a phone number says nothing of calls that give an email)."""
     text = message.lower()
     out = set()
     for name in spec.input_names:
+        if name not in args:  # an input the call left out: the refusal may be about what it did give
+            continue
         words = _name_words(name)
         value = args.get(name)
         shown = canonical_json(value) if isinstance(value, (dict, list)) else str(value)
-        quoted = name in args and len(shown) >= 2 and re.search(rf"(?<!\w){re.escape(shown.lower())}(?!\w)", text)
+        quoted = len(shown) >= 2 and re.search(rf"(?<!\w){re.escape(shown.lower())}(?!\w)", text)
         if (words and all(w in text for w in words)) or quoted:
             out.add(name)
     return frozenset(out)
@@ -43,16 +47,20 @@ def blamed_inputs(spec: ToolSpec, args: Mapping[str, Any], message: str) -> froz
 class Blame:
     """What one state's refusals rule out: a call of a tool that repeats the values a refusal blamed.
 
-    A refusal that names inputs (by a word of their names or by their values) blames those values:
-    in the same state (every call runs from the same snapshot) a call of that tool with the same
-    values for them is refused again, whatever its other inputs, so it is skipped (``no open
-    session`` for a session id rules out every other binding with that id; ``guest G7 not found``
-    every one with G7). A refusal that names no input blames nothing: it may be about a value it
+    A refusal that names inputs (by a word of their names or by their values) blames those values.
+    Once two calls of a tool that gave those values but differed in other inputs got the same
+    refusal in one state (every call there runs from the same snapshot), any further call repeating
+    the blamed values is skipped there: the refusal held whatever the inputs it did not name (``no
+    open session`` for a session id rules out every other binding with that id; ``guest G7 not
+    found`` every one with G7). One refusal is not enough: ``unknown cause code 'WIND' for a home
+    policy`` quotes the code, yet the same code passes on a motor policy. A refusal that names no input blames nothing: it may be about a value it
     does not name (``supervisor rights required`` of a plain session token). Other states run every
     call again."""
 
     def __init__(self) -> None:
-        self.refusals: dict[str, list[dict[str, str]]] = {}  # tool -> the values each refusal blamed
+        # tool -> per blamed values and message: the other inputs of the calls refused so, and whether
+        # two of them differed (the refusal held whatever the inputs it did not name)
+        self.refusals: dict[str, dict[tuple[str, str], list[Any]]] = {}
 
     def note(self, spec: ToolSpec, args: Mapping[str, Any], record: InvocationRecord) -> None:
         """Record a failed call's refusal (a timeout, a crash or a run the budget refused blames nothing)."""
@@ -60,9 +68,15 @@ class Blame:
         if record.status == "success" or record.fault or not message or is_refused(record):
             return
         blamed = blamed_inputs(spec, args, message)
-        if blamed:
-            self.refusals.setdefault(spec.name, []).append({n: canonical_json(args.get(n)) for n in blamed})
+        if not blamed:
+            return
+        values = canonical_json({n: args.get(n) for n in sorted(blamed)})
+        others = canonical_json({n: v for n, v in args.items() if n not in blamed})
+        entry = self.refusals.setdefault(spec.name, {}).setdefault((values, message), [{n: canonical_json(args.get(n)) for n in blamed}, others, False])
+        if entry[1] != others:
+            entry[2] = True
 
     def rules_out(self, tool: str, args: Mapping[str, Any]) -> bool:
-        """Whether a call of ``tool`` with ``args`` repeats what a refusal here blamed."""
-        return any(all(canonical_json(args.get(n)) == v for n, v in values.items()) for values in self.refusals.get(tool, ()))
+        """Whether a call of ``tool`` with ``args`` repeats values that two refusals here blamed."""
+        return any(confirmed and all(canonical_json(args.get(n)) == v for n, v in values.items())
+                   for values, _, confirmed in self.refusals.get(tool, {}).values())

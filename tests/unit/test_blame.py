@@ -37,18 +37,34 @@ def _refused(tool: str, args: dict, message: str, **kw) -> InvocationRecord:
     (("order_id",), {"order_id": "7"}, "order not found", {"order_id"}),  # one-letter values are never matched
     (("limit",), {"limit": "10"}, "at most 100 rows", set()),  # a value inside a longer word is not quoted
     (("code",), {"code": "x1"}, "rejected: X1", {"code"}),
+    (("phone", "email"), {"phone": "+4477"}, "no patron with that phone or email", {"phone"}),  # email left out
 ])
 def test_blamed_inputs(inputs, args, message, expected):
     assert blamed_inputs(_spec("t", *inputs), args, message) == frozenset(expected)
 
 
-def test_a_blamed_value_rules_out_the_calls_that_repeat_it_and_no_others():
+def test_a_blamed_value_rules_out_the_calls_that_repeat_it_once_two_calls_agree():
     spec = _spec("create_guest", "session_id", "name")
     b = Blame()
     b.note(spec, {"session_id": "S1", "name": "Ann"}, _refused("create_guest", {}, "no open session"))
-    assert b.rules_out("create_guest", {"session_id": "S1", "name": "Bob"})
+    assert not b.rules_out("create_guest", {"session_id": "S1", "name": "Bob"})  # one refusal proves nothing yet
+    b.note(spec, {"session_id": "S1", "name": "Bob"}, _refused("create_guest", {}, "no open session"))
+    assert b.rules_out("create_guest", {"session_id": "S1", "name": "Cy"})
     assert not b.rules_out("create_guest", {"session_id": "S2", "name": "Ann"})
     assert not b.rules_out("other_tool", {"session_id": "S1", "name": "Ann"})  # per tool
+
+
+def test_a_value_that_fails_only_with_another_input_is_not_ruled_out_by_one_refusal():
+    """``unknown cause code 'WIND' for a home policy``: the code passes on a motor policy."""
+    spec = _spec("check_coverage", "policy_number", "cause_code")
+    b = Blame()
+    b.note(spec, {"policy_number": "P1", "cause_code": "WIND"},
+           _refused("check_coverage", {}, "unknown cause code 'WIND' for a home policy"))
+    assert not b.rules_out("check_coverage", {"policy_number": "P9", "cause_code": "WIND"})
+    # a second, different refusal of the same value confirms nothing either
+    b.note(spec, {"policy_number": "P2", "cause_code": "WIND"},
+           _refused("check_coverage", {}, "unknown cause code 'WIND' for a travel policy"))
+    assert not b.rules_out("check_coverage", {"policy_number": "P9", "cause_code": "WIND"})
 
 
 def test_a_refusal_naming_nothing_blames_nothing():
