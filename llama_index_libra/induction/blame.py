@@ -53,14 +53,14 @@ class Blame:
     the blamed values is skipped there: the refusal held whatever the inputs it did not name (``no
     open session`` for a session id rules out every other binding with that id; ``guest G7 not
     found`` every one with G7). One refusal is not enough: ``unknown cause code 'WIND' for a home
-    policy`` quotes the code, yet the same code passes on a motor policy. A refusal that names no input blames nothing: it may be about a value it
-    does not name (``supervisor rights required`` of a plain session token). Other states run every
-    call again."""
+    policy`` quotes the code, yet the same code passes on a motor policy. A refusal that names no
+    input blames nothing: it may be about a value it does not name (``supervisor rights required``
+    of a plain session token). Other states run every call again."""
 
     def __init__(self) -> None:
-        # tool -> per blamed values and message: the other inputs of the calls refused so, and whether
-        # two of them differed (the refusal held whatever the inputs it did not name)
-        self.refusals: dict[str, dict[tuple[str, str], list[Any]]] = {}
+        # tool -> (blamed values, refusal) -> [the other inputs of the first call refused so, whether a
+        # call with different other inputs got the same refusal (it held whatever they were)]
+        self.refusals: dict[str, dict[tuple[tuple[str, str], ...], list[Any]]] = {}
 
     def note(self, spec: ToolSpec, args: Mapping[str, Any], record: InvocationRecord) -> None:
         """Record a failed call's refusal (a timeout, a crash or a run the budget refused blames nothing)."""
@@ -70,13 +70,13 @@ class Blame:
         blamed = blamed_inputs(spec, args, message)
         if not blamed:
             return
-        values = canonical_json({n: args.get(n) for n in sorted(blamed)})
+        values = tuple((n, canonical_json(args[n])) for n in sorted(blamed))
         others = canonical_json({n: v for n, v in args.items() if n not in blamed})
-        entry = self.refusals.setdefault(spec.name, {}).setdefault((values, message), [{n: canonical_json(args.get(n)) for n in blamed}, others, False])
-        if entry[1] != others:
-            entry[2] = True
+        entry = self.refusals.setdefault(spec.name, {}).setdefault((values, message), [others, False])
+        if entry[0] != others:
+            entry[1] = True
 
     def rules_out(self, tool: str, args: Mapping[str, Any]) -> bool:
         """Whether a call of ``tool`` with ``args`` repeats values that two refusals here blamed."""
-        return any(confirmed and all(canonical_json(args.get(n)) == v for n, v in values.items())
-                   for values, _, confirmed in self.refusals.get(tool, {}).values())
+        return any(confirmed and all(canonical_json(args.get(n)) == v for n, v in values)
+                   for (values, _), (_, confirmed) in self.refusals.get(tool, {}).items())

@@ -34,6 +34,8 @@ __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", 
 
 # distinct refusals of one template read for hints per state
 HINTED_REFUSALS = 6
+
+
 @dataclass
 class Node:
     """An explored sandbox state: its digest and snapshot, the calls that led to it, its values."""

@@ -26,7 +26,7 @@ class RunTally:
     errors: int = 0
     timeouts: int = 0
     runs_cut_budget: int = 0
-    runs_cut_blamed: int = 0  # calls not run: a refusal in the same state blamed values they repeat (explorer.Blame)
+    runs_cut_blamed: int = 0  # calls not run: a refusal in the same state blamed values they repeat (blame.Blame)
     states_cut_depth: int = 0
     contracts_revised: int = 0
     execution_s: float = 0.0
