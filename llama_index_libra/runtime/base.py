@@ -106,6 +106,16 @@ def _copy_json(value: Any) -> Any:
 # --------------------------------------------------------------------------- the protocol
 
 
+def _view_digest(view: Any) -> str:
+    return hashlib.sha256(canonical_json(view).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# views of recent snapshots a runtime keeps (the states a worker is exploring), per partition
+SNAPSHOT_VIEWS_KEPT = 8
+# (runtime id, snapshot id, partition) -> (runtime, snapshot, view); per process, never pickled
+_SNAPSHOT_VIEWS: dict[tuple[int, int, str | None], tuple[Any, Any, Any]] = {}
+
+
 class Runtime(abc.ABC):
     """A resettable sandbox that executes the tools of :attr:`catalog`.
 
@@ -161,7 +171,7 @@ class Runtime(abc.ABC):
 
     def digest(self, state: Any, partition: str | None = None) -> str:
         """SHA-256 of the canonical JSON of :meth:`view`: equal digests, equal observable state."""
-        return hashlib.sha256(canonical_json(self.view(state, partition)).encode("utf-8", "surrogatepass")).hexdigest()
+        return _view_digest(self.view(state, partition))
 
     def partition_of(self, tool: str) -> str:
         """The independent slice of state ``tool`` reads and writes (``""``: one shared partition).
@@ -193,11 +203,18 @@ class Runtime(abc.ABC):
         cannot be pickled (executors ship snapshots between processes), makes the call an error, so
         every executor and isolation mode keeps the same calls."""
         state = self.restore(snap)
-        record = self.call(state, tool, arguments, timeout_s=timeout_s)
+        after: list[Any] = []
+        if type(self).call is Runtime.call:  # the view before the call is the snapshot's: viewed once
+            record = self._call(state, tool, arguments, timeout_s, before=self._snapshot_view(snap, state, tool),
+                                unchanged=self._unchanged_since(snap), after=after)
+        else:
+            record = self.call(state, tool, arguments, timeout_s=timeout_s)
         if not (record.state_changes and record.status == "success"):
             return record, None
         try:
-            digest = self.digest(state)
+            # one shared partition: the view the call's diff was taken on is the whole state's
+            whole = after and type(self).partition_of is Runtime.partition_of and type(self).digest is Runtime.digest
+            digest = _view_digest(after[0]) if whole else self.digest(state)
             new_snap = self.snapshot(state)
             pickle.dumps(new_snap, protocol=pickle.HIGHEST_PROTOCOL)
         except KeyboardInterrupt:
@@ -224,6 +241,25 @@ class Runtime(abc.ABC):
         except (TypeError, ValueError) as exc:
             raise TypeError(f"arguments for {tool!r} must be JSON values: {exc}") from None
 
+    def _unchanged_since(self, snap: Any) -> Callable[[Any], bool] | None:
+        """A cheap test that a state restored from ``snap`` is still equal to it (so a call left it
+        unchanged without viewing it again), or None when the runtime has none."""
+        return None
+
+    def _snapshot_view(self, snap: Any, state: Any, tool: str) -> Any:
+        """The view of ``state`` (restored from ``snap``) for ``tool``'s partition, kept per snapshot:
+        every call from one snapshot starts from the same view, which a large state makes costly."""
+        partition = self.partition_of(tool)
+        key = (id(self), id(snap), partition)
+        hit = _SNAPSHOT_VIEWS.get(key)
+        if hit is not None and hit[0] is self and hit[1] is snap:
+            return hit[2]
+        view = self.view(state, partition)
+        if len(_SNAPSHOT_VIEWS) >= SNAPSHOT_VIEWS_KEPT:
+            _SNAPSHOT_VIEWS.pop(next(iter(_SNAPSHOT_VIEWS)))
+        _SNAPSHOT_VIEWS[key] = (self, snap, view)  # held, so neither id is reused while cached
+        return view
+
     def call(
         self, state: Any, tool: str, arguments: Mapping[str, Any], *, timeout_s: float | None = None
     ) -> InvocationRecord:
@@ -232,10 +268,19 @@ class Runtime(abc.ABC):
         Never raises for the tool's own failures (see the module docstring); raises ``KeyError`` for
         an unknown tool and ``TypeError`` for arguments that are not a JSON object.
         """
+        return self._call(state, tool, arguments, timeout_s)
+
+    def _call(self, state: Any, tool: str, arguments: Mapping[str, Any], timeout_s: float | None,
+              before: Any = None, unchanged: Callable[[Any], bool] | None = None,
+              after: list[Any] | None = None) -> InvocationRecord:
+        """:meth:`call`, given the view of ``state`` before the call when it is already known, a test
+        that the state is unchanged (``unchanged``), and a list that receives the view after it."""
         recorded_args = self._recorded_arguments(tool, arguments, storable=True)
         call_args = _copy_json(dict(arguments))
         partition = self.partition_of(tool)
-        before = self.view(state, partition)
+        shared_before = before is not None
+        if before is None:
+            before = self.view(state, partition)
         limit = self.default_timeout_s if timeout_s is None else timeout_s
 
         status: Status
@@ -266,7 +311,15 @@ class Runtime(abc.ABC):
             except BaseException as exc:  # noqa: BLE001 - a to_dict/__getattr__ that raises, a huge int
                 status, output, message = "error", None, f"unserializable output: {exception_message(exc)}"
         try:
-            changes = storable_json(diff_views(before, self.view(state, partition)))
+            if unchanged is not None and unchanged(state):
+                after_view, changes = before, []
+            else:
+                after_view = self.view(state, partition)
+                changes = storable_json(diff_views(before, after_view))
+                if shared_before:  # records own their values: a shared view must never be reachable from one
+                    changes = _copy_json(changes)
+            if after is not None:
+                after.append(after_view)
         except KeyboardInterrupt:
             raise
         except Exception as exc:  # noqa: BLE001 - e.g. a user view that raises, an unwritable value

@@ -306,3 +306,61 @@ def test_postponed_annotations_in_async_tools_bound_methods_and_annotated(tmp_pa
     assert rt.call(state, "set_ringer_async", {"mode": "silent"}).status == "success"
     assert rt.call(state, "forecast", {"days": "week"}).output == "week"
     assert rt.call(state, "dial", {"number": "1", "mode": "loud"}).output == "1"
+
+
+# ---- snapshots as pickles, the before-view kept per snapshot, read-only calls seen by their pickle
+
+class CopiesItself:
+    def __init__(self) -> None:
+        self.n = 0
+        self.copies = 0
+
+    def __deepcopy__(self, memo: dict) -> "CopiesItself":
+        twin = CopiesItself()
+        twin.n, twin.copies = self.n, self.copies + 1
+        return twin
+
+
+def bump(state: CopiesItself) -> int:
+    """Count up."""
+    state.n += 1
+    return state.n
+
+
+def test_snapshots_are_pickles_unless_the_state_copies_itself(rt):
+    from llama_index_libra.runtime.python import PickledState
+
+    state = rt.fresh()
+    rt.call(state, "login", {"user": "ann"})
+    snap = rt.snapshot(state)
+    assert isinstance(snap, PickledState)
+    assert rt.restore(snap) == state and rt.restore(snap) is not rt.restore(snap)
+    own = PythonRuntime([bump], CopiesItself)
+    kept = own.snapshot(own.fresh())
+    assert not isinstance(kept, PickledState) and own.restore(kept).copies == 2  # its own __deepcopy__, twice
+
+    class Local:  # a class pickle cannot find by name: a deep copy instead
+        def __init__(self) -> None:
+            self.rows = [1]
+
+    local = PythonRuntime([bump], Local)
+    assert not isinstance(local.snapshot(local.fresh()), PickledState)
+
+
+def test_execute_here_records_equal_plain_calls(rt):
+    """The cached before-view and the pickle test for unchanged states give the records a fresh
+    call gives, and no record shares a value with the cached view."""
+    state = rt.fresh()
+    rt.call(state, "login", {"user": "ann"})
+    snap = rt.snapshot(state)
+    for tool, args in [("count_items", {}), ("add_item", {"item": "pen"}), ("add_item", {"item": "pen", "qty": 2}),
+                       ("explode", {"reason": "x"}), ("login", {"user": "ann"}), ("login", {"user": "bob"})]:
+        here, child = rt.execute_here(snap, tool, args)
+        plain = rt.call(rt.restore(snap), tool, args)
+        assert here.to_json() == plain.to_json()  # duration_s aside
+        if child is not None:
+            assert child[0] == rt.digest(rt.restore(child[1]))
+        for change in here.state_changes:  # mutating a record leaves the next call's view intact
+            change["before"] = "tampered"
+    again, _ = rt.execute_here(snap, "add_item", {"item": "cup"})
+    assert again.state_changes == [{"path": "$.items.cup", "after": 1}]
