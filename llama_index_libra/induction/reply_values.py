@@ -25,6 +25,17 @@ _CLAUSE = {"by", "for", "from", "with", "of", "in", "on", "to", "at", "and", "or
 _RETURNS_RE = re.compile(
     r"\breturn(?:s|ing)?\s+(?:only\s+)?(?:the|its|their|a|an|his|her|this|that)?\s*(?:new(?:ly created)?\s+)?"
     r"([A-Za-z_][A-Za-z0-9_]*(?:\s+[A-Za-z_][A-Za-z0-9_]*){0,2})", re.IGNORECASE)
+# the documented return of a docstring: Google's "Returns:" (an optional "type:" first), Sphinx's
+# ":returns:", NumPy's "Returns" over a dashed rule with "name : type" (the name is kept apart)
+_SECTION_RE = re.compile(
+    r"(?:^|\n)[ \t]*(?::returns?:|(?:Returns?|Yields?)[ \t]*:)[ \t]*\n?[ \t]*"
+    r"(?:[A-Za-z_][\w\[\], .|]*?:[ \t]+)?([^\n]+)"
+    r"|(?:^|\n)[ \t]*Returns?[ \t]*\n[ \t]*-{3,}[ \t]*\n[ \t]*(?:([A-Za-z_]\w*)[ \t]*:[^\n]*\n[ \t]*)?([^\n]+)")
+# "... take the device token it returns": the returned value named before "it returns"
+_IT_RETURNS_RE = re.compile(
+    r"\b([A-Za-z_][A-Za-z0-9_-]*\s+(?:id|ids|code|number|key|token|uuid|ref|reference))\s+(?:that\s+)?(?:it|this(?:\s+\w+)?)\s+returns\b",
+    re.IGNORECASE)
+_LEAD = {"the", "a", "an", "its", "their", "this", "that", "new", "newly", "created", "one", "single"}
 _STOP = {"the", "a", "an", "its", "their", "is", "was", "has", "been", "now", "to", "of", "for", "with", "as",
          "and", "or", "in", "on", "at", "by", "from", "added", "created", "set", "new", "no", "not", "this", "that"}
 _ID_WORDS = {"id", "ids", "code", "number", "key", "token", "uuid", "ref", "reference"}
@@ -44,10 +55,38 @@ def _object_tokens(spec: Any) -> list[str]:
     return tokens
 
 
+def _documented_return(description: str) -> str | None:
+    """The name a docstring's returns section gives the reply: NumPy's ``name : type``, else the
+    id word of its first words and the word before it (``The session token to pass as ...`` ->
+    session_token)."""
+    match = _SECTION_RE.search(description)
+    if match is None:
+        return None
+    if match.group(2):
+        return match.group(2).lower()
+    text = match.group(1) or match.group(3) or ""
+    words = name_tokens(text.split(".")[0])
+    while words and words[0] in _LEAD:
+        words = words[1:]
+    head = words[:4]
+    cut = next((i for i, w in enumerate(head) if w in _ID_WORDS), None)
+    if not cut:  # no id word, or a bare one ("The id."): the tool's name says what of
+        return None
+    return "_".join(head[cut - 1 : cut + 1])  # one qualifier: "a single-use approval code" -> approval_code
+
+
 def reply_name(spec: Any) -> str | None:
     """A field name for a tool's bare scalar reply, from its description or its name; None when
-    neither says anything (the caller keeps ``response_value``)."""
+    neither says anything (the caller keeps ``response_value``). A docstring's returns section
+    ("Returns:", ":returns:", NumPy's) names it first."""
     description = getattr(spec, "description", "") or ""
+    documented = _documented_return(description)
+    if not documented:
+        match = _IT_RETURNS_RE.search(description)
+        if match and name_tokens(match.group(1))[0] not in _STOP:
+            documented = "_".join(name_tokens(match.group(1)))
+    if documented:
+        return documented
     obj = _object_tokens(spec)
     match = _RETURNS_RE.search(description)
     if match:

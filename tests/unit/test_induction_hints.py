@@ -27,6 +27,8 @@ from llama_index_libra.induction.reply_values import is_sentence, reply_name, se
      {"kind": ["document", "file", "folder"]}),
     ("Error: channel must be portal or sms", {"channel": "x", "patient_id": "P1"}, {"channel": ["portal", "sms"]}),
     ("the items are missing", {"x": "y"}, {}),
+    ("expected DD/MM/YYYY", {"text": "text"}, {"text": ["15/06/2025"]}),  # the one text input a layout is for
+    ("expected DD/MM/YYYY", {"text": "t", "n": 3}, {}),  # several inputs and none named: no guess
 ])
 def test_error_hints(message, args, expected):
     assert error_hints(message, args) == expected
@@ -47,6 +49,13 @@ def test_error_hints_never_fail(message, args):
     ("add_person", "Add a person and return its person_id.", "person_id"),
     ("create_note", "Create a note; returns the id.", "note_id"),
     ("get", "", None),
+    # a docstring's returns section names a bare reply (Google, Sphinx, NumPy styles)
+    ("login", "Open a session.\n\n    Returns:\n        The session token to pass as ``session``.", "session_token"),
+    ("sign_off", "Sign off.\n\nReturns:\n    str: A single-use approval code.", "approval_code"),
+    ("book", "Book a slot.\n:returns: the new booking reference", "booking_reference"),
+    ("open", "Open.\n\nReturns\n-------\nticket_key : str\n    The key.", "ticket_key"),
+    ("count_rows", "Count.\n\nReturns:\n    The number of rows.", "rows"),  # no qualified id: the tool's name
+    ("register_scanner", "Bind a scanner; floor endpoints take the device token it returns.", "device_token"),
 ])
 def test_reply_name(name, description, expected):
     assert reply_name(SimpleNamespace(name=name, description=description)) == expected
