@@ -34,6 +34,8 @@ __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", 
 
 # distinct refusals of one template read for hints per state
 HINTED_REFUSALS = 6
+# failed bindings a value that got past their refusal is held in (the other inputs as they had them)
+PROGRESS_BINDINGS = 12
 
 
 @dataclass
@@ -243,10 +245,14 @@ class Explorer:
                         ok += good
             return ok
 
-        def other_fields(spec: ToolSpec, template: Any, base: Mapping[str, Any]) -> int:
+        def other_fields(spec: ToolSpec, template: Any, base: Mapping[str, Any], binds: list[dict[str, Any]],
+                         refused: str | None) -> int:
             """Observation inputs whose aligned values all failed try values of fields that do not
             align (of a fitting type, the best of each export): a row's unnamed column, a field
-            named for what it is rather than for the input (``matches`` holding employee ids)."""
+            named for what it is rather than for the input (``matches`` holding employee ids).
+            A value that gets past the refusal the best binding met (``refused``: a session token
+            now accepted, the call refused further on) is held while the other inputs take their
+            alternatives, as the failed bindings had them."""
             keep = {k: v for k, v in base.items() if not isinstance(v, Keep)}
             ok = 0
             for name in template.observations:
@@ -256,8 +262,16 @@ class Explorer:
                     binding = {**keep, name: v}
                     if not uses_new(binding) and node.depth > 0:
                         continue
-                    good, _ = attempt(spec, template, binding, tried)
+                    good, record = attempt(spec, template, binding, tried)
                     ok += good
+                    if good or record is None or refused is None or record.message == refused:
+                        continue
+                    for other in binds[1:PROGRESS_BINDINGS]:
+                        if ok >= cap:
+                            return ok
+                        held = {k: x for k, x in other.items() if not isinstance(x, Keep)}
+                        good, _ = attempt(spec, template, {**held, name: v}, tried)
+                        ok += good
             return ok
 
         tried: set = set()
@@ -313,7 +327,7 @@ class Explorer:
                     if not successes:
                         successes += taught_by_refusals(spec, template)
                     if not successes and template.observations:
-                        successes += other_fields(spec, template, base)
+                        successes += other_fields(spec, template, base, binds, failed.message if failed is not None else None)
                     # still failing: inputs that must come from one record take it jointly (an order
                     # in a given status with an item of that same order)
                     for binding in [] if successes else binder.sibling_bindings(spec, options, pool.values):
