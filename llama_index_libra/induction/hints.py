@@ -91,6 +91,8 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
     for layout, fmt in _LAYOUTS.items():
         if layout in message or layout.lower() in message:
             names = targets or [n for n, v in args.items() if _as_date(v) is not None or "date" in name_tokens(n)]
+            if not names and len(args) == 1 and isinstance(next(iter(args.values())), str):
+                names = list(args)  # a call of one text input refused for its layout: that input
             for name in names:
                 day = _as_date(args.get(name)) or _SAMPLE_DAY
                 rewritten = day.strftime(fmt)
