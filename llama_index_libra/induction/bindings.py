@@ -99,6 +99,43 @@ class Keep:
 KEEP = Keep()
 
 
+_ANNOTATIONS = frozenset({"title", "description", "examples", "example", "default", "$comment", "deprecated",
+                          "readOnly", "writeOnly"})
+# whether a value fits a schema, per schema (annotations stripped) and value (canonical JSON), for the
+# whole process: every state's binder validates the values its pool carried over from the last state,
+# and most inputs of a catalog share a handful of schemas. Cleared when it holds FIT_VERDICTS_KEPT.
+FIT_VERDICTS_KEPT = 200_000
+_FIT_VERDICTS: dict[str, dict[str, int]] = {}
+_fit_count = [0]
+
+
+def _verdicts(schema_key: str) -> dict[str, int]:
+    """The process's verdicts for one schema (1: fits; 2: fits as a one-item list; 0: neither)."""
+    _fit_count[0] += 1
+    if _fit_count[0] >= FIT_VERDICTS_KEPT // 16:  # a cheap periodic check of the total size
+        _fit_count[0] = 0
+        if sum(len(v) for v in _FIT_VERDICTS.values()) >= FIT_VERDICTS_KEPT:
+            _FIT_VERDICTS.clear()
+    return _FIT_VERDICTS.setdefault(schema_key, {})
+
+
+def _strip_annotations(schema: Any) -> Any:
+    """A schema without annotation keywords, at every level (a property called ``title`` stays)."""
+    if isinstance(schema, dict):
+        out = {}
+        for k, v in schema.items():
+            if k in _ANNOTATIONS:
+                continue
+            if k in ("properties", "patternProperties", "$defs", "definitions") and isinstance(v, dict):
+                out[k] = {name: _strip_annotations(sub) for name, sub in v.items()}
+            else:
+                out[k] = _strip_annotations(v)
+        return out
+    if isinstance(schema, list):
+        return [_strip_annotations(x) for x in schema]
+    return schema
+
+
 def option_key(v: Any) -> str:
     """What identifies a binding option: a pool value's key, or the template's literal."""
     return v.key if isinstance(v, Value) else "\x01literal"
@@ -150,7 +187,7 @@ class Binder:
         self.config = ctx.config
         self.sim = sim
         self._validators: dict[tuple[str, str], Draft202012Validator] = {}
-        self._fits: dict[tuple[str, str], dict[str, int]] = {}
+        self._fit_keys: dict[tuple[str, str], str] = {}
         self._examples: dict[tuple[str, str], list[Any]] = {}
         self._scans: dict[tuple[str, str, frozenset[str]], _Scan] = {}
 
@@ -178,6 +215,14 @@ class Binder:
                 found += quoted_examples(items)
             self._examples[key] = found + list(self.learned.get(key, ()))
         return self._examples[key]
+
+    def _fit_key(self, spec: ToolSpec, name: str) -> str:
+        """The input's schema as canonical JSON, without the keywords that never change validation."""
+        key = self._fit_keys.get((spec.name, name))
+        if key is None:
+            schema = self.props(spec).get(name, {})
+            key = self._fit_keys[(spec.name, name)] = canonical_json(_strip_annotations(schema))
+        return key
 
     @staticmethod
     def literal_args(template: Any) -> dict[str, Any]:
@@ -224,7 +269,7 @@ class Binder:
         examples = self.examples(spec, name)
         validator = self.validator(spec, name)
         is_array = schema_type(self.props(spec).get(name)) == "array"
-        fits = self._fits.setdefault((spec.name, name), {})
+        fits = _verdicts(self._fit_key(spec, name))
         handed, best = scan.handed, scan.best  # values a fixture holds; per distinct value its best entry
         for i in range(scan.n, len(pool)):
             v = pool[i]

@@ -1,0 +1,59 @@
+"""Schema-fit verdicts shared across binders: keyed by the input's schema without annotations and by
+the value, so every state's binder (and every tool whose input has the same schema) reuses them, with
+the same candidates as validating afresh."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from hypothesis import given, strategies as st
+
+from llama_index_libra._io import canonical_json
+from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.induction import bindings
+from llama_index_libra.induction.bindings import Binder, FieldSimilarity, _strip_annotations
+from llama_index_libra.induction.engine import InductionConfig
+from llama_index_libra.induction.values import Value
+from llama_index_libra.schemas.validate import safe_validator
+
+
+def _value(export: str, v: object) -> Value:
+    return Value("lister", export, f"$.output.{export}", v, f"lister\x00{export}\x00{canonical_json(v)}")
+
+
+def _spec(tool: str, title: str) -> ToolSpec:
+    schema = {"type": "object", "properties": {"seat_ids": {"type": "array", "items": {"type": "string"}, "title": title,
+                                                           "description": f"seats for {tool}"}}}
+    return ToolSpec(name=tool, description="Hold seats.", parameters=schema)
+
+
+def test_annotations_are_stripped_at_every_level_but_property_names_stay() -> None:
+    schema = {"type": "object", "title": "T", "description": "d", "default": {},
+              "properties": {"title": {"type": "string", "title": "Title", "examples": ["x"]}}}
+    assert _strip_annotations(schema) == {"type": "object", "properties": {"title": {"type": "string"}}}
+
+
+def test_a_second_binder_reuses_the_verdicts(monkeypatch) -> None:
+    bindings._FIT_VERDICTS.clear()
+    ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
+    pool = [_value("seat_id", "A-1"), _value("seat_ids", ["A-1", "A-2"]), _value("count", 3)]
+    first = Binder(ctx, FieldSimilarity({})).candidates_for(_spec("hold", "Seat Ids"), "seat_ids", pool)
+    calls = []
+    monkeypatch.setattr(Binder, "validator", lambda self, spec, name: calls.append(name) or safe_validator({"not": {}}))
+    second = Binder(ctx, FieldSimilarity({})).candidates_for(_spec("release", "Seats"), "seat_ids", pool)
+    # the patched validator rejects everything: the same candidates show it was not needed
+    assert [v.value for v in second] == [v.value for v in first]
+    assert ["A-1", "A-2"] in [v.value for v in first] and 3 not in [v.value for v in first]
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                    max_leaves=8))
+def test_verdicts_equal_fresh_validation(value) -> None:
+    """Whatever the value, the shared verdict is what the full schema's validator says."""
+    spec = _spec("hold", "Seat Ids")
+    ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
+    out = Binder(ctx, FieldSimilarity({})).candidates_for(spec, "seat_ids", [_value("x", value)])
+    schema = spec.parameters["properties"]["seat_ids"]
+    fits = safe_validator(schema).is_valid(value) or (not isinstance(value, list) and safe_validator(schema).is_valid([value]))
+    assert bool(out) == fits
