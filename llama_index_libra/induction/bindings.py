@@ -103,20 +103,10 @@ _ANNOTATIONS = frozenset({"title", "description", "examples", "example", "defaul
                           "readOnly", "writeOnly"})
 # whether a value fits a schema, per schema (annotations stripped) and value (canonical JSON), for the
 # whole process: every state's binder validates the values its pool carried over from the last state,
-# and most inputs of a catalog share a handful of schemas. Cleared when it holds FIT_VERDICTS_KEPT.
+# and most inputs of a catalog share a handful of schemas. A new binder clears it once it holds
+# FIT_VERDICTS_KEPT verdicts. Per schema: 1, the value fits; 2, as a one-item list; 0, neither.
 FIT_VERDICTS_KEPT = 200_000
 _FIT_VERDICTS: dict[str, dict[str, int]] = {}
-_fit_count = [0]
-
-
-def _verdicts(schema_key: str) -> dict[str, int]:
-    """The process's verdicts for one schema (1: fits; 2: fits as a one-item list; 0: neither)."""
-    _fit_count[0] += 1
-    if _fit_count[0] >= FIT_VERDICTS_KEPT // 16:  # a cheap periodic check of the total size
-        _fit_count[0] = 0
-        if sum(len(v) for v in _FIT_VERDICTS.values()) >= FIT_VERDICTS_KEPT:
-            _FIT_VERDICTS.clear()
-    return _FIT_VERDICTS.setdefault(schema_key, {})
 
 
 def _strip_annotations(schema: Any) -> Any:
@@ -188,6 +178,8 @@ class Binder:
         self.sim = sim
         self._validators: dict[tuple[str, str], Draft202012Validator] = {}
         self._fit_keys: dict[tuple[str, str], str] = {}
+        if sum(len(v) for v in _FIT_VERDICTS.values()) >= FIT_VERDICTS_KEPT:
+            _FIT_VERDICTS.clear()
         self._examples: dict[tuple[str, str], list[Any]] = {}
         self._scans: dict[tuple[str, str, frozenset[str]], _Scan] = {}
 
@@ -269,7 +261,7 @@ class Binder:
         examples = self.examples(spec, name)
         validator = self.validator(spec, name)
         is_array = schema_type(self.props(spec).get(name)) == "array"
-        fits = _verdicts(self._fit_key(spec, name))
+        fits = _FIT_VERDICTS.setdefault(self._fit_key(spec, name), {})
         handed, best = scan.handed, scan.best  # values a fixture holds; per distinct value its best entry
         for i in range(scan.n, len(pool)):
             v = pool[i]
