@@ -44,6 +44,7 @@ import hashlib
 import inspect
 import pickle
 import time
+import weakref
 from typing import Any, Callable, Mapping
 
 from llama_index_libra._io import canonical_json
@@ -112,7 +113,8 @@ def _view_digest(view: Any) -> str:
 
 # views of recent snapshots a runtime keeps (the states a worker is exploring), per partition
 SNAPSHOT_VIEWS_KEPT = 8
-# (runtime id, snapshot id, partition) -> (runtime, snapshot, view); per process, never pickled
+# (runtime id, snapshot id, partition) -> (weak reference to the runtime, snapshot, view); per process,
+# never pickled. The runtime is held weakly: a cache must not keep a runtime's worker or files alive
 _SNAPSHOT_VIEWS: dict[tuple[int, int, str | None], tuple[Any, Any, Any]] = {}
 
 
@@ -252,12 +254,17 @@ class Runtime(abc.ABC):
         partition = self.partition_of(tool)
         key = (id(self), id(snap), partition)
         hit = _SNAPSHOT_VIEWS.get(key)
-        if hit is not None and hit[0] is self and hit[1] is snap:
+        if hit is not None and hit[0]() is self and hit[1] is snap:
             return hit[2]
         view = self.view(state, partition)
+        try:
+            runtime_ref = weakref.ref(self)
+        except TypeError:  # a runtime that takes no weak references: no cache
+            return view
         if len(_SNAPSHOT_VIEWS) >= SNAPSHOT_VIEWS_KEPT:
             _SNAPSHOT_VIEWS.pop(next(iter(_SNAPSHOT_VIEWS)))
-        _SNAPSHOT_VIEWS[key] = (self, snap, view)  # held, so neither id is reused while cached
+        # the snapshot is held, so its id is not reused while cached; a dead runtime's entry never matches
+        _SNAPSHOT_VIEWS[key] = (runtime_ref, snap, view)
         return view
 
     def call(

@@ -364,3 +364,17 @@ def test_execute_here_records_equal_plain_calls(rt):
             change["before"] = "tampered"
     again, _ = rt.execute_here(snap, "add_item", {"item": "cup"})
     assert again.state_changes == [{"path": "$.items.cup", "after": 1}]
+
+
+def test_the_view_cache_keeps_no_runtime_alive():
+    """The before-view cache holds runtimes weakly: a runtime (and a worker or file it holds) is freed
+    when its user drops it, not at interpreter exit."""
+    import gc
+    import weakref
+
+    runtime = PythonRuntime([login, add_item], Shop)
+    runtime.execute_here(runtime.snapshot(runtime.fresh()), "login", {"user": "ann"})
+    alive = weakref.ref(runtime)
+    del runtime
+    gc.collect()
+    assert alive() is None
