@@ -223,6 +223,19 @@ class ValuePool:
         return out
 
 
+def _item_name(name: str) -> str:
+    """The name of one item of a list a tool names in the plural (``rooms`` -> ``room``,
+    ``classes`` -> ``class``, ``properties`` -> ``property``)."""
+    head, _, last = name.rpartition("_")
+    if len(last) > 4 and last.endswith("ies"):
+        last = last[:-3] + "y"
+    elif len(last) > 4 and last.endswith(("sses", "xes", "ches", "shes")):
+        last = last[:-2]
+    elif len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")):
+        last = last[:-1]
+    return f"{head}_{last}" if head else last
+
+
 class ValueReader:
     """Reads the values of successful records; gives undocumented replies feedback exports.
 
@@ -279,9 +292,12 @@ class ValueReader:
             spec = self.catalog.get(tool) if self.catalog is not None and tool in self.catalog else None
             columns = row_columns(spec.description) if spec is not None else []
             for path, keys, json_type in itertools.islice(observed_leaves(out, base, columns=columns), MAX_LEAVES):
-                if not keys:
-                    continue
                 schema = {"type": json_type}
+                if not keys:  # a bare list of scalars (room numbers): each item named as the tool says
+                    if path != f"{base}[*]":
+                        continue
+                    item = _item_name((reply_name(spec) if spec is not None else None) or "response_value")
+                    keys = (item,) if item not in taken else ("response_value",)
                 name = next((c for c in ("_".join(keys[i:]) for i in range(len(keys) - 1, -1, -1)) if c not in taken), None)
                 if name is None:
                     continue
@@ -292,6 +308,9 @@ class ValueReader:
             extra = tuple(e for e in new if e.name not in taken)
             self.contracts[tool] = replace(contract, exports=contract.exports + extra)
             self.updates[tool] = self.contracts[tool]
+        elif type(out) not in SCALAR_TYPES:
+            # an empty reply (no class on Mondays, no booking yet) shows no fields: learn from a later one
+            self.feedback_done.discard(tool)
 
     def values_of(self, tool: str, record: InvocationRecord, bound: Iterable[str] = ()) -> list[Value]:
         """The record's exported values, each marked creditable or not.
