@@ -80,6 +80,11 @@ class InductionConfig:
     open a pull request: a chain of creations); other states past the bound get
     value-only tests (``max_value_states`` of them). ``max_states`` bounds the fully explored ones.
 
+    ``gather_states`` bounds the gathered states (``gathering.py``): after a productive state is
+    explored in full, its state-changing successes (creations first, then first successes) are
+    applied together to one copy of it, which is explored in full too, so a consumer that needs
+    several things at once (a session, a reservation with a room, a guaranteed card) can run. 0: off.
+
     ``providers_per_input`` keeps, per consumer input, the value relations of that many providers
     (0: all): provenance before compatibility, then the best field alignment, then the most direct
     export (a top-level field before a field inside a list of records), then the earliest found.
@@ -103,6 +108,7 @@ class InductionConfig:
     chain_children_per_tool: int = 3
     max_states: int = 400
     max_value_states: int = 100
+    gather_states: int = 24
     providers_per_input: int = 1
     revise_unsuccessful: bool = False
     max_runs: int = 1_000_000

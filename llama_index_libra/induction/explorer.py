@@ -23,6 +23,7 @@ from llama_index_libra.induction.bindings import KEEP, Binder, FieldSimilarity, 
 from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
 from llama_index_libra.induction.counterfactual import CounterfactualTests
+from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.report import RunTally
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, ValueReader, observed_leaves, value_json
@@ -87,6 +88,7 @@ class NodeResult:
     first_successes: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)  # (tool, template) -> args
     attempts: dict[str, dict[str, Any]] = field(default_factory=dict)  # tool -> {"runs", "errors", "tried"}
     learned: dict[tuple[str, str], list[Any]] = field(default_factory=dict)  # (tool, input) -> values refusals named
+    gathered: Gathered | None = None  # this state's successes applied together (``gathering.py``)
 
 
 class Explorer:
@@ -137,6 +139,9 @@ class Explorer:
         touched = {canonical_json(a) for a in node.path[-1]["arguments"].values()} if node.path else set()
         handed = {value_json(v) for v in pool.values if v.provider == FIXTURE_PROVIDER}  # facts a tester was handed
         blame = Blame()
+        candidates: list[Candidate] = []  # state-changing successes, for the gathered state
+        known = (tests.knowledge or {}).get("succeeded")
+        known_tools = None if known is None else {tool for tool, _ in known}  # tools that succeeded before this level
 
         def after_success(spec: ToolSpec, template: Any, args: dict[str, Any], record: InvocationRecord, child, bound) -> None:
             self.first_successes.setdefault((spec.name, template.id), args)
@@ -152,6 +157,8 @@ class Explorer:
             digest, snap = child
             new_values = [v for v in dict((v.key, v) for v in values).values() if v.key not in pool.keys]
             children.append((digest, snap, spec.name, args, len(pool), new_values))
+            candidates.append(Candidate(spec.name, args, tuple(bound), creates(record.state_changes),
+                                        known_tools is not None and spec.name not in known_tools))
 
         def uses_new(binding: Mapping[str, Any]) -> bool:
             return new_keys is None or any(isinstance(v, Value) and v.key in new_keys for v in binding.values())
@@ -349,9 +356,13 @@ class Explorer:
                             continue
                         ok, _ = attempt(spec, template, binding, tried)
                         successes += ok
+        gathered = None
+        if not values_only and self.config.gather_states > 0 and any(c.first for c in candidates):
+            ordered = order_candidates(candidates, exclude=[step["tool"] for step in node.path])
+            gathered = gather(calls, self.reader, node.digest, node.snap, ordered)
         return NodeResult(node.id, list(tests.relations.values()), children, pool.values, dict(self.updates),
                           set(calls.succeeded), calls.tally, dict(calls.unmatched), dict(self.first_successes),
-                          calls.attempts, dict(self.learned))
+                          calls.attempts, dict(self.learned), gathered)
 
 
 # ---------------------------------------------------------------------------- worker entry points

@@ -61,6 +61,7 @@ class BuildReport(RunTally):
     states_explored: int = 0
     value_states: int = 0
     goal_states: int = 0
+    gathered_states: int = 0  # states where one state's successes were applied together (gathering.py)
     max_path: int = 0
     transitions: int = 0
     states_cut_budget: int = 0
@@ -102,7 +103,7 @@ class BuildReport(RunTally):
             f"runs {self.runs} (memo hits {self.memo_hits}, log hits {self.log_hits}, errors {self.errors}, "
             f"timeouts {self.timeouts}) | executor {self.executor} x{self.workers}"
             f"{f' (pool restarted {self.pool_restarts}x)' if self.pool_restarts else ''} | "
-            f"states explored {self.states_explored} (goal-directed past max_depth {self.goal_states}, "
+            f"states explored {self.states_explored} (goal-directed past max_depth {self.goal_states}, gathered {self.gathered_states}, "
             f"value-only {self.value_states}, longest path {self.max_path}), transitions {self.transitions}",
             "runs by purpose: " + (", ".join(f"{k} {v}" for k, v in sorted(self.runs_by_purpose.items())) or "none"),
             f"cut by bounds: states beyond the depth bounds {self.states_cut_depth}, states over max_states "

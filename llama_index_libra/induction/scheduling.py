@@ -107,6 +107,7 @@ class Master:
         value_states = 0
         deep_per_tool: dict[str, int] = {}
         chain_per_tool: dict[str, int] = {}
+        gathered_states = 0
         if self.progress is not None:
             self.progress.total = (self.progress.total or 0) + len(level)
             self.progress.refresh()
@@ -209,6 +210,21 @@ class Master:
                     if digest in seen:  # state tests only where the after-state is explored
                         produced = [v for v in child_pool if v.provider == tool]
                         transitions.append((node, after, tool, args, produced))
+                gathered = result.gathered
+                if gathered is not None and productive and node.mode == "full":
+                    if gathered.digest in seen:
+                        self.report.duplicate_states += 1
+                    elif gathered_states < cfg.gather_states and explored_full < cfg.max_states:
+                        gathered_states += 1
+                        explored_full += 1
+                        self.report.gathered_states += 1
+                        keys = {v.key for v in result.final}
+                        parts = frozenset(self.partition[c["tool"]] for c in gathered.calls) | (node.partitions or frozenset())
+                        after = self.node(gathered.digest, gathered.snap, node.depth + 1, node.path + tuple(gathered.calls),
+                                          result.final + [v for v in gathered.values if v.key not in keys], parts)
+                        after.new_from, after.root = len(result.final), node.root
+                        seen[gathered.digest] = after
+                        next_level.append(after)
                 if self.progress is not None:
                     self.progress.update(1)
                     self.progress.set_postfix(runs=self.report.runs, relations=len(self.relations), refresh=False)

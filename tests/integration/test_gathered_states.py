@@ -1,0 +1,42 @@
+"""Consumers that need several things at once (tests/support/frontdesk.py): a check-in needs a session,
+a booking with a room on it and a hold on a stored card, six calls from the fresh state. The gathered
+state (``induction/gathering.py``) applies a state's build-up calls together, so the check-in and the
+charge after it run and their prerequisites are found. Before gathered states (and before a bare list
+of room numbers was named and an empty first listing stopped hiding later ones), neither ran."""
+
+from __future__ import annotations
+
+import pytest
+
+from llama_index_libra.induction import InductionConfig, induce
+from llama_index_libra.runtime.python import PythonRuntime
+from tests.support.frontdesk import FIXTURES, TOOLS, DeskState
+
+
+def _build(**config):
+    runtime = PythonRuntime(TOOLS, DeskState, fixtures=FIXTURES)
+    runtime.isolation = "none"
+    return induce(runtime, executor="serial", show_progress=False, config=InductionConfig(**config))
+
+
+@pytest.fixture(scope="module")
+def built():
+    return _build()
+
+
+def test_every_tool_succeeds(built) -> None:
+    _, report = built
+    assert report.tools_succeeded == len(TOOLS), report.summary()
+    assert report.gathered_states >= 1
+
+
+def test_the_check_in_chain_is_found(built) -> None:
+    library, _ = built
+    pairs = {(r.provider, r.consumer) for r in library.relations}
+    assert {("assign_room", "check_in"), ("hold_card", "check_in"), ("store_card", "hold_card"),
+            ("list_rooms", "assign_room"), ("create_booking", "check_in"), ("check_in", "post_charge")} <= pairs, sorted(pairs)
+
+
+def test_without_gathering_the_check_in_never_runs() -> None:
+    _, report = _build(gather_states=0)
+    assert "check_in" in report.never_succeeded and report.gathered_states == 0, report.summary()

@@ -1,0 +1,138 @@
+"""Gathered states (``induction/gathering.py``): which calls build a state up, their order, and the
+sequence applied through a call runner; plus the two reply-reading fixes gathering needs to matter:
+a bare list of scalars is named by what the tool says it lists, and an empty first reply does not
+hide the fields of later ones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import given, strategies as st
+
+from llama_index_libra.contracts import SchemaContractProposer
+from llama_index_libra.induction.gathering import Candidate, creates, gather, order_candidates
+from llama_index_libra.induction.values import ValueReader, _item_name
+from llama_index_libra.records import InvocationRecord
+from llama_index_libra.runtime.python import PythonRuntime
+
+
+def test_additions_and_fill_ins_build_up() -> None:
+    assert creates([{"path": "$.bookings.BK-1", "after": {"room": None}}])
+    assert creates([{"path": "$.bookings.BK-1.room", "before": None, "after": "204"}])
+    assert creates([{"path": "$.seq", "before": 3, "after": 4}, {"path": "$.vault.ct_1", "after": "7899"}])
+
+
+def test_removals_rewrites_and_no_change_do_not_build_up() -> None:
+    assert not creates([])
+    assert not creates([{"path": "$.seq", "before": 3, "after": 4}])  # only a counter moved
+    assert not creates([{"path": "$.bookings.BK-1", "before": {"room": None}}])  # deleted
+    assert not creates([{"path": "$.bookings.BK-1.status", "before": "booked", "after": "cancelled"},
+                        {"path": "$.bookings.BK-1.cancelled_at", "after": "2025-06-14"}])  # a status rewritten
+    assert not creates([{"path": "$.bookings.BK-1.room", "before": "204", "after": None}])  # emptied
+
+
+change = st.fixed_dictionaries({"path": st.just("$.x")}, optional={"before": st.none() | st.integers() | st.text(max_size=3),
+                                                                   "after": st.none() | st.integers() | st.text(max_size=3)})
+
+
+@given(st.lists(change, max_size=6))
+def test_creates_is_total_and_needs_an_addition_or_fill(changes: list[dict[str, Any]]) -> None:
+    result = creates(changes)
+    assert isinstance(result, bool)
+    if result:
+        assert any("before" not in c or c["before"] in (None, "") for c in changes)
+        assert all("after" in c for c in changes)
+
+
+def _c(tool: str, creates_: bool, first: bool = False) -> Candidate:
+    return Candidate(tool, {"x": tool}, (), creates_, first)
+
+
+def test_order_keeps_one_build_up_call_per_tool_off_the_path() -> None:
+    calls = [_c("sign_in", True), _c("create_booking", True), _c("create_booking", True), _c("cancel", False, True),
+             _c("store_card", True)]
+    assert [c.tool for c in order_candidates(calls, exclude=["sign_in"])] == ["create_booking", "store_card"]
+
+
+@dataclass
+class _Record:
+    status: str
+    output: Any
+    arguments: dict
+    state_changes: list
+
+
+class _Runner:
+    """Applies calls to a list of strings; a call named ``refuse`` fails, ``noop`` changes nothing."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, str]] = []
+
+    def run(self, at: Any, tool: str, args: dict, purpose: str = "explore"):
+        self.seen.append((at.digest, tool))
+        if tool == "refuse":
+            return _Record("error", None, args, []), None
+        if tool == "noop":
+            return _Record("success", "ok", args, []), None
+        state = at.snap + [tool]
+        return _Record("success", {"id": f"{tool}-1"}, args, [{"path": "$", "after": tool}]), ("|".join(state), state)
+
+    def classify(self, tool: str, record: Any) -> str:
+        return "success" if record.status == "success" else "failure"
+
+
+class _Reader:
+    def values_of(self, tool, record, bound):
+        return []
+
+
+def test_gather_applies_in_sequence_and_skips_what_fails_or_changes_nothing() -> None:
+    runner = _Runner()
+    calls = [_c("a", True), _c("refuse", True), _c("noop", True), _c("b", True)]
+    gathered = gather(runner, _Reader(), "root", [], calls)
+    assert gathered is not None and [c["tool"] for c in gathered.calls] == ["a", "b"]
+    assert gathered.snap == ["a", "b"] and gathered.digest == "a|b"
+    assert runner.seen == [("root", "a"), ("a", "refuse"), ("a", "noop"), ("a", "b")]  # each call from the state so far
+
+
+def test_gather_needs_two_calls_that_change_the_state() -> None:
+    assert gather(_Runner(), _Reader(), "root", [], [_c("a", True)]) is None
+    assert gather(_Runner(), _Reader(), "root", [], [_c("a", True), _c("refuse", True)]) is None
+
+
+def test_item_names() -> None:
+    assert [_item_name(n) for n in ("rooms", "classes", "properties", "room_numbers", "status", "response_value")] == \
+        ["room", "class", "property", "room_number", "status", "response_value"]
+
+
+def list_rooms(floor: int) -> list:
+    """Room numbers that are clean and free on a floor."""
+    return [f"{floor}04", f"{floor}07"] if floor else []
+
+
+def list_classes(day: str) -> list:
+    """The group classes on a weekday."""
+    return [{"class_id": "C-10", "name": "Spin"}] if day == "tue" else []
+
+
+def _reader() -> ValueReader:
+    catalog = PythonRuntime([list_rooms, list_classes], dict).catalog
+    return ValueReader(SchemaContractProposer().propose_all(catalog), {}, catalog)
+
+
+def _record(tool: str, output: Any, **args: Any) -> InvocationRecord:
+    return InvocationRecord(tool=tool, status="success", arguments=args, output=output, state_changes=[])
+
+
+def test_a_bare_list_of_scalars_is_named_by_what_the_tool_lists() -> None:
+    reader = _reader()
+    values = reader.values_of("list_rooms", _record("list_rooms", ["204", "207"], floor=2))
+    assert {(v.export, v.value) for v in values if v.path.startswith("$.output")} == {("room", "204"), ("room", "207")}
+
+
+def test_an_empty_first_reply_does_not_hide_the_fields_of_later_ones() -> None:
+    reader = _reader()
+    assert not [v for v in reader.values_of("list_classes", _record("list_classes", [], day="mon")) if v.path.startswith("$.output")]
+    values = reader.values_of("list_classes", _record("list_classes", [{"class_id": "C-10", "name": "Spin"}], day="tue"))
+    assert ("class_id", "C-10") in {(v.export, v.value) for v in values}
