@@ -153,7 +153,9 @@ class ToolLibrary:
     """An executable tool library L = (T, C, E) plus the schema-only candidate graph.
 
     ``candidates`` are the type-compatible value compositions before execution filtering
-    (Table 4's schema-only ablation); ``relations`` are those the runtime supported.
+    (Table 4's schema-only ablation); ``relations`` are those the runtime supported, with the best
+    providers of each input; ``alternatives`` are the other proven providers of those inputs (kept
+    apart: retrieval may promote one when the request favours it, as the paper's dense-best does).
     """
 
     catalog: ToolCatalog
@@ -163,10 +165,12 @@ class ToolLibrary:
     runtime: dict[str, Any] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
     overrides: dict[str, Any] = field(default_factory=dict)
+    alternatives: list[Relation] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.relations = _sorted(self.relations)
         self.candidates = _sorted(self.candidates)
+        self.alternatives = _sorted(self.alternatives)
         self.validate()
 
     # ------------------------------------------------------------------ queries
@@ -179,7 +183,7 @@ class ToolLibrary:
     def validate(self) -> None:
         """Every relation must name catalog tools; raises LibraryError listing the unknown ones."""
         unknown = sorted(
-            {n for r in [*self.relations, *self.candidates] for n in (r.provider, r.consumer) if n not in self.catalog}
+            {n for r in [*self.relations, *self.candidates, *self.alternatives] for n in (r.provider, r.consumer) if n not in self.catalog}
         )
         if unknown:
             shown = ", ".join(unknown[:8]) + (f" and {len(unknown) - 8} more" if len(unknown) > 8 else "")
@@ -211,6 +215,7 @@ class ToolLibrary:
             runtime=self.runtime,
             settings=self.settings,
             overrides=self.overrides,
+            alternatives=self.alternatives,
         )
 
     def schema_only(self) -> "ToolLibrary":
@@ -237,6 +242,7 @@ class ToolLibrary:
 
         kept = [r for r in self.relations if not vetoed(r)]
         lib = self.with_relations([*kept, *pins])
+        lib.alternatives = [r for r in self.alternatives if not vetoed(r)]
         lib.overrides = {"pin": [p.to_json() for p in pins], "veto": vetoes}
         return lib
 
@@ -273,6 +279,7 @@ class ToolLibrary:
             candidates=[r for lib in parts for r in lib.candidates],
             runtime={"parts": [d["runtime"] for d in described]},
             settings={"parts": described},
+            alternatives=[r for lib in parts for r in lib.alternatives],
         )
 
     def fit(self, catalog: ToolCatalog, *, strict: bool = False, source: str = "the library") -> "ToolLibrary":
@@ -290,7 +297,7 @@ class ToolLibrary:
         names the library in the messages (its path).
         """
         if catalog.fingerprint() == self.catalog.fingerprint():
-            return self if catalog is self.catalog else self._over(catalog, self.relations, self.candidates)
+            return self if catalog is self.catalog else self._over(catalog, self.relations, self.candidates, self.alternatives)
         from llama_index_libra.changes import catalog_changes
 
         changes = catalog_changes(self.catalog, catalog)
@@ -310,11 +317,13 @@ class ToolLibrary:
             import warnings
 
             warnings.warn(message, CatalogMismatchWarning, stacklevel=caller_stacklevel())
-        return self._over(catalog, relations, candidates)
+        return self._over(catalog, relations, candidates, [r for r in self.alternatives if fits(r)])
 
-    def _over(self, catalog: ToolCatalog, relations: list[Relation], candidates: list[Relation]) -> "ToolLibrary":
+    def _over(self, catalog: ToolCatalog, relations: list[Relation], candidates: list[Relation],
+              alternatives: list[Relation]) -> "ToolLibrary":
         return ToolLibrary(catalog=catalog, relations=relations, contracts={k: v for k, v in self.contracts.items() if k in catalog},
-                           candidates=candidates, runtime=self.runtime, settings=self.settings, overrides=self.overrides)
+                           candidates=candidates, runtime=self.runtime, settings=self.settings, overrides=self.overrides,
+                           alternatives=alternatives)
 
     def code_changes(self, runtime: Any) -> list[str]:
         """Tools whose code differs from the build's (a code-only edit leaves the catalog as it was).
@@ -356,6 +365,7 @@ class ToolLibrary:
             "contracts": {k: self.contracts[k] for k in sorted(self.contracts)},
             "relations": [r.to_json() for r in self.relations],
             "candidates": _encode_candidates(self.candidates, self.catalog),
+            "alternatives": [r.to_json() for r in self.alternatives],
             "overrides": self.overrides,
             "counts": self.counts(),
         }
@@ -387,7 +397,7 @@ class ToolLibrary:
         name = stored_json.get("name", "catalog")
         if not isinstance(name, str):
             raise LibraryError("library catalog 'name' must be a string")
-        for key, kind in (("relations", list), ("contracts", Mapping), ("runtime", Mapping), ("settings", Mapping), ("overrides", Mapping)):
+        for key, kind in (("relations", list), ("alternatives", list), ("contracts", Mapping), ("runtime", Mapping), ("settings", Mapping), ("overrides", Mapping)):
             if key in data and not isinstance(data[key], kind):
                 raise LibraryError(f"library {key!r} must be a JSON {'array' if kind is list else 'object'}, got {type(data[key]).__name__}")
         contracts = data.get("contracts", {})
@@ -411,6 +421,7 @@ class ToolLibrary:
             runtime=dict(data.get("runtime", {})),
             settings=dict(data.get("settings", {})),
             overrides=dict(data.get("overrides", {})),
+            alternatives=[Relation.from_json(r) for r in data.get("alternatives", [])],
         )
 
     @classmethod

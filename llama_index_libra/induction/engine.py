@@ -51,7 +51,7 @@ from llama_index_libra.induction.explorer import Context
 from llama_index_libra.induction.field_encoders import resolve_field_encoder
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.scheduling import Master
-from llama_index_libra.induction.selection import select_providers
+from llama_index_libra.induction.selection import select_providers, split_providers
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, fixture_values
 from llama_index_libra.library import Relation, ToolLibrary
 
@@ -309,13 +309,14 @@ def induce(
         stop.__exit__(None, None, None)
 
     candidates = [Relation(p, c, "compatibility", e, i, round(master.sim(e, i), 4), {}, source="schema") for p, e, c, i in quads]
-    kept = select_providers(list(master.relations.values()), config.providers_per_input, catalog)
+    kept, alternatives = split_providers(list(master.relations.values()), config.providers_per_input, catalog)
     report.relations_pruned = len(master.relations) - len(kept)
     library = ToolLibrary(
         catalog=catalog,
         relations=kept,
         contracts={name: c.to_json() for name, c in master.contracts.items()},
         candidates=candidates,
+        alternatives=alternatives,
         runtime=_runtime_info(runtime),
         settings={"induction": config.to_json(), "field_encoder": getattr(encoder, "name", type(encoder).__name__),
                   "proposer": getattr(proposer, "name", type(proposer).__name__)},

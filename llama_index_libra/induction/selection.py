@@ -11,7 +11,10 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.library import Relation
 
-__all__ = ["select_providers", "mediated"]
+__all__ = ["select_providers", "split_providers", "mediated", "ALTERNATIVES_PER_INPUT"]
+
+# proven providers of one input kept beside the selected ones, for retrieval's query-time choice
+ALTERNATIVES_PER_INPUT = 3
 
 
 def _nesting(relation: Relation) -> int:
@@ -25,7 +28,13 @@ def _echo(r: Relation) -> bool:
 
 
 def select_providers(relations: list[Relation], per_input: int, catalog: ToolCatalog | None = None) -> list[Relation]:
-    """Value relations of at most ``per_input`` providers per (consumer, input); others unchanged.
+    """The relations the library keeps (:func:`split_providers` without the alternatives)."""
+    return split_providers(relations, per_input, catalog)[0]
+
+
+def split_providers(relations: list[Relation], per_input: int,
+                    catalog: ToolCatalog | None = None) -> tuple[list[Relation], list[Relation]]:
+    """(kept, alternatives). Kept: value relations of at most ``per_input`` providers per (consumer, input); others unchanged.
 
     Order: a provider that does not itself take a value from the consumer before one that does (a
     tracking lookup that needs the order's tracking id is no source of order ids for that order
@@ -34,9 +43,14 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
     argument, a more direct export path, a lookup before a creation (a call that changed the
     state), then the order found. After the best provider, others are kept only as genuine
     alternatives: the same kind of evidence, equally a source (two lookups that both give a
-    ``user_id``), neither an echo nor dependent on the consumer."""
+    ``user_id``), neither an echo nor dependent on the consumer.
+
+    Alternatives: the value relations of up to :data:`ALTERNATIVES_PER_INPUT` more providers of an
+    input that are genuine alternatives by the same test but fell past ``per_input`` (a pet's id
+    from ``list_my_pets`` when ``register_pet`` was kept). The library stores them apart from its
+    relations; retrieval may pick one when the request favours it (the paper's dense-best provider)."""
     if per_input <= 0:
-        return relations
+        return relations, []
     from llama_index_libra.induction.field_encoders import humanize
 
     inputs: dict[str, set[str]] = {}
@@ -58,8 +72,10 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
         rank = (cyclic, r.kind != "provenance", -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
         groups.setdefault((r.consumer, r.consumer_field), []).append((rank, r.provider))
     allowed: dict[tuple[str, str], set[str]] = {}
+    spare: dict[tuple[str, str], set[str]] = {}
     for key, members in groups.items():
         chosen: list[str] = []
+        others: list[str] = []
         best = None
         for rank, provider in sorted(members):
             kind_class = (rank[0], rank[1], rank[3], rank[4])  # cyclic, kind, derived, echo
@@ -67,11 +83,13 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
                 best = kind_class
             elif kind_class != best or any(kind_class[i] for i in (0, 2, 3)):
                 continue  # not a genuine alternative to the best provider
-            if provider not in chosen:
-                chosen.append(provider)
-            if len(chosen) >= per_input:
-                break
+            if len(chosen) < per_input:
+                if provider not in chosen:
+                    chosen.append(provider)
+            elif provider not in chosen and provider not in others and len(others) < ALTERNATIVES_PER_INPUT:
+                others.append(provider)
         allowed[key] = set(chosen)
+        spare[key] = set(others)
     # a state relation whose consumer took a value the provider created is create-before-use of
     # that input: a provider that itself takes that field (a fork taking a repository id) is an
     # alternative route when a source of the field is known for the same input
@@ -95,7 +113,9 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
 
         return not took or not all(derived(f) and sources.get((r.consumer, f)) for f in took)
 
-    return [r for r in relations if keep(r)]
+    kept = [r for r in relations if keep(r)]
+    alternatives = [r for r in relations if r.consumer_field is not None and r.provider in spare.get((r.consumer, r.consumer_field), ())]
+    return kept, alternatives
 
 
 

@@ -82,11 +82,17 @@ class _Edges:
 class PropagationGraph:
     """A compiled relation graph over a catalog's tool indices."""
 
-    def __init__(self, names: Sequence[str], relations: Iterable[Relation], *, kinds: Iterable[str] = RELATION_KINDS) -> None:
+    def __init__(self, names: Sequence[str], relations: Iterable[Relation], *, kinds: Iterable[str] = RELATION_KINDS,
+                 alternatives: Iterable[Relation] = ()) -> None:
+        """``alternatives``: other proven providers of inputs the relations already serve
+        (:attr:`ToolLibrary.alternatives`); they join their input's group for the dense-best (and
+        ``all``) choice, never as field-best, and an input no relation serves ignores them."""
         self.names = list(names)
         index = {n: i for i, n in enumerate(self.names)}
         kinds = set(kinds)
         self.relations = [r for r in relations if r.kind in kinds and r.provider != r.consumer]
+        primary = len(self.relations)
+        self.relations += [r for r in alternatives if r.kind in kinds and r.provider != r.consumer and r.kind not in FIELDLESS_KINDS]
         n = len(self.names)
         # state edges, de-duplicated per (provider, consumer)
         # state edges (and transitive ones, also fieldless), de-duplicated per (provider, consumer)
@@ -104,11 +110,14 @@ class PropagationGraph:
             sim = float(r.field_similarity) if r.field_similarity is not None else 0.0
             groups.setdefault((index[r.consumer], r.consumer_field or ""), []).append((index[r.provider], sim, i))
         g_consumer, g_offsets, m_provider, m_sim, m_rel, field_best, field_best_rel = [], [0], [], [], [], [], []
+        m_alt: list[bool] = []
         for (consumer, _field), members in sorted(groups.items()):
-            # one member per provider: keep its most similar output field
+            if all(i >= primary for _, _, i in members):
+                continue  # alternatives of an input no relation serves
+            # one member per provider: keep its most similar output field (a relation before an alternative)
             best: dict[int, tuple[float, int]] = {}
             for p, sim, i in members:
-                if p not in best or sim > best[p][0]:
+                if p not in best or (i < primary, sim) > (best[p][1] < primary, best[p][0]):
                     best[p] = (sim, i)
             ordered = sorted(best.items())
             g_consumer.append(consumer)
@@ -116,14 +125,17 @@ class PropagationGraph:
                 m_provider.append(p)
                 m_sim.append(sim)
                 m_rel.append(i)
+            m_alt.extend(i >= primary for _, (_, i) in ordered)
             g_offsets.append(len(m_provider))
-            top = max(ordered, key=lambda x: (x[1][0], -x[0]))  # highest similarity, then catalog order
+            # field-best: the relations' most similar provider, then catalog order (never an alternative)
+            top = max((x for x in ordered if x[1][1] < primary), key=lambda x: (x[1][0], -x[0]))
             field_best.append(top[0])
             field_best_rel.append(top[1][1])
         self.group_consumer = np.asarray(g_consumer, dtype=np.int64)
         self.group_offsets = np.asarray(g_offsets, dtype=np.int64)
         self.member_provider = np.asarray(m_provider, dtype=np.int64)
         self.member_relation = np.asarray(m_rel, dtype=np.int64)
+        self.member_alternative = np.asarray(m_alt, dtype=bool)
         self.member_group = np.repeat(np.arange(len(g_consumer), dtype=np.int64), np.diff(self.group_offsets)) if g_consumer else np.zeros(0, np.int64)
         self.group_field_best = np.asarray(field_best, dtype=np.int64)
         self.group_field_best_relation = np.asarray(field_best_rel, dtype=np.int64)
@@ -191,6 +203,20 @@ class PropagationGraph:
                         parts_c.append(self.group_consumer[groups])
                         parts_r.append(self.member_relation[first])
                         parts_s.append(np.full(len(first), 2, np.int8))
+                        alt = self.member_alternative[members]
+                        if selection == "both" and alt.any():
+                            # where the request favours the field-best provider too, the best-scoring
+                            # alternative is the second choice (a lookup beside the kept creation)
+                            alt_scores = np.where(alt, member_scores, -np.inf)
+                            alt_max = np.maximum.reduceat(alt_scores, local)
+                            same = (self.member_provider[first] == self.group_field_best[groups]) & np.isfinite(alt_max)
+                            if same.any():
+                                pos = np.where(alt & (alt_scores >= alt_max[owner]), np.arange(len(members)), len(members))
+                                second = members[np.minimum.reduceat(pos, local)[same]]
+                                parts_p.append(self.member_provider[second])
+                                parts_c.append(self.group_consumer[groups][same])
+                                parts_r.append(self.member_relation[second])
+                                parts_s.append(np.full(len(second), 2, np.int8))
         if not parts_p:
             empty = np.zeros(0, np.int64)
             return empty, empty, empty, np.zeros(0, np.int8)

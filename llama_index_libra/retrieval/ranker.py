@@ -207,7 +207,8 @@ class ToolRanker:
             relations = library.relations
         elif library is not None and method == "schema-only":
             relations = library.candidates
-        self.graph = PropagationGraph(catalog.names, relations, kinds=self.config.kinds) if relations else None
+        alternatives = library.alternatives if library is not None and method == "libra" else []
+        self.graph = PropagationGraph(catalog.names, relations, kinds=self.config.kinds, alternatives=alternatives) if relations else None
         self.prerequisite_index = None
         if prerequisite_rule != "paper" and library is not None and method in ("libra", "schema-only"):
             self.prerequisite_index = PrerequisiteIndex(catalog.names, relations, hard_kinds=hard_kinds)

@@ -11,7 +11,7 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.induction import InductionConfig, induce
 from llama_index_libra.induction.control_values import make_controls
 from llama_index_libra.induction.bindings import Binder
-from llama_index_libra.induction.selection import mediated, select_providers
+from llama_index_libra.induction.selection import mediated, select_providers, split_providers
 from llama_index_libra.induction.values import Value, observed_leaves
 from llama_index_libra.library import Relation
 from llama_index_libra.retrieval.propagation import PropagationGraph
@@ -194,6 +194,11 @@ def test_provider_selection_keeps_the_best_source_per_input():
     kept = select_providers(rels, 1)
     assert {r.provider for r in kept} == {"getter", "s"}
     assert select_providers(rels, 0) == rels
+    # the lister is a genuine alternative (same evidence, a source too), kept apart for retrieval;
+    # the weak one too; nothing kept is also an alternative, and no state relation is one
+    kept, alternatives = split_providers(rels, 1)
+    assert {r.provider for r in alternatives} == {"lister", "weak"} and not set(alternatives) & set(kept)
+    assert split_providers(rels, 0) == (rels, [])
 
 
 # ------------------------------------------------------------------ controls are independent

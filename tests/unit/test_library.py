@@ -95,3 +95,26 @@ def test_overrides_pin_and_veto_are_recorded(tmp_path):
 def test_schema_only_view():
     lib = library()
     assert [r.kind for r in lib.schema_only().relations] == ["compatibility"]
+
+
+def test_alternatives_persist_apart_from_the_relations_and_follow_fit_and_vetoes(tmp_path):
+    import warnings
+
+    cat = catalog("login", "update_alarm", "create_alarm", "list_alarms")
+    alt = Relation("list_alarms", "update_alarm", "provenance", "alarm_id", "x", 0.8)
+    lib = ToolLibrary(catalog=cat, relations=library().relations, alternatives=[alt])
+    path = lib.save(tmp_path / "lib.json")
+    again = ToolLibrary.load(path)
+    assert again.alternatives == [alt] and alt not in again.relations and again.counts()["provenance"] == 1
+    vetoed = again.apply_overrides({"veto": [{"provider": "list_alarms"}]})
+    assert vetoed.alternatives == [] and len(vetoed.relations) == 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        smaller = again.fit(catalog("login", "update_alarm", "create_alarm"))
+    assert smaller.alternatives == [] and len(smaller.relations) == 2
+    data = json.loads(path.read_text())
+    data["alternatives"] = 5
+    with pytest.raises(LibraryError, match="alternatives"):
+        ToolLibrary.from_json(data)
+    del data["alternatives"]  # a library written before alternatives loads with none
+    assert ToolLibrary.from_json(data).alternatives == []

@@ -117,3 +117,45 @@ def test_config_validation():
         PropagationConfig(seeds=0)
     with pytest.raises(ValueError, match="unknown relation kinds"):
         PropagationConfig(kinds=("friendship",))
+
+
+def test_an_alternative_is_never_field_best_and_is_the_second_choice_when_the_request_favours_it():
+    """A pet's id from register_pet (kept) or list_my_pets (an alternative the library stores apart):
+    field-best stays the kept provider; dense-best is whichever the request favours, and when that is
+    the kept provider too, the best alternative is promoted beside it."""
+    names = ["register_pet", "list_my_pets", "book_visit", "weather"]
+    kept = [Relation("register_pet", "book_visit", "provenance", "pet_id", "pet_id", 0.9)]
+    alt = [Relation("list_my_pets", "book_visit", "provenance", "pet_id", "pet_id", 1.0)]
+    g = PropagationGraph(names, kept, alternatives=alt)
+    s = np.array([0.5, 0.3, 0.9, 0.4])
+    out, _ = g.propagate(s, PropagationConfig(seeds=1))
+    assert out[0] == pytest.approx((0.5 + 0.9) / 2) and out[1] == pytest.approx((0.3 + 0.9) / 2) and out[3] == 0.4
+    field_only, _ = g.propagate(s, PropagationConfig(seeds=1, provider_selection="field-best"))
+    assert field_only[1] == 0.3  # an alternative is never the field-best provider
+    without, _ = PropagationGraph(names, kept).propagate(s, PropagationConfig(seeds=1))
+    assert without[1] == 0.3
+
+
+def test_alternatives_of_an_input_no_relation_serves_are_ignored():
+    names = ["a", "b", "c"]
+    g = PropagationGraph(names, [Relation("a", "c", "state")],
+                         alternatives=[Relation("b", "c", "provenance", "x", "x", 1.0)])
+    out, _ = g.propagate(np.array([0.1, 0.2, 0.9]), PropagationConfig(seeds=1))
+    assert out[1] == 0.2 and out[0] == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_alternatives_promote_at_most_one_more_provider_per_input(seed):
+    rng = np.random.default_rng(seed)
+    names = [f"t{i}" for i in range(12)]
+    rels, alts = [], []
+    for _ in range(20):
+        p, c = rng.choice(12, 2, replace=False)
+        field = f"f{rng.integers(3)}"
+        (alts if rng.random() < 0.4 else rels).append(Relation(names[p], names[c], "provenance", field, field, float(rng.random())))
+    s = rng.random(12)
+    base, _ = PropagationGraph(names, rels).propagate(s, PropagationConfig(seeds=4))
+    out, _ = PropagationGraph(names, rels, alternatives=alts).propagate(s, PropagationConfig(seeds=4))
+    assert np.all(out >= s - 1e-12)
+    promoted_only_by_alternatives = (out > base + 1e-12)
+    assert all(names[i] in {a.provider for a in alts} for i in np.flatnonzero(promoted_only_by_alternatives))
