@@ -9,7 +9,8 @@ it could run at all, and what cut the build short. The classes, in the order the
 ``budget``        calls were refused because the build's run or time budget was spent.
 ``crash``         the tool timed out, crashed, or raised a programming error (``TypeError``,
                   ``AttributeError``...) on the values it got.
-``credentials``   it refused for want of a login, a token or a permission.
+``credentials``   it refused for want of a login, a token or a permission (and no call got past
+                  that check: a tool refused further on by some calls has the later cause).
 ``vocabulary``    it said which values it accepts ("expected one of", "must be either").
 ``format``        it rejected the layout or range of a value (a date, a code, "must be between").
 ``state``         the state was wrong: a record not in the status the write needs, a setting off,
@@ -80,5 +81,10 @@ def never_succeeded_cause(info: Mapping[str, Any], *, budget_spent: bool = False
                 break
     if not counts:
         return "other"
+    if "credentials" in counts and set(counts) - {"credentials", "other"}:
+        # some calls got past the credential check (refused further on): the credentials were
+        # there, and the other refusal is what blocks the tool (a sign-in that succeeded, then
+        # "no booking BK-1"); junk values in a token input are refused most often, but say nothing
+        del counts["credentials"]
     order = [c for c, _ in _PATTERNS]
     return max(counts, key=lambda c: (counts[c], -order.index(c)))

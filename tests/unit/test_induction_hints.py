@@ -82,6 +82,9 @@ def test_sentence_values_total(text):
     ([["expected DD/MM/YYYY", 1]], 1, "format"),
     ([["permission denied: log in first", 1]], 1, "credentials"),
     ([["not signed in to the cloud", 1]], 1, "credentials"),
+    ([["PermissionError: invalid or missing staff token; sign in first", 62], ["KeyError: 'no booking with id M-1'", 21]],
+     83, "unknown_value"),  # some calls got past the sign-in: the booking id is what was missing
+    ([["PermissionError: invalid staff token", 9], ["something odd", 1]], 10, "credentials"),
     ([["ValueError: brightness must be between 0.0 and 1.0", 1]], 1, "format"),
     ([["not run: budget spent", 5]], 0, "budget"),
     ([["something odd", 1]], 1, "other"),
