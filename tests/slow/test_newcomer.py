@@ -28,12 +28,6 @@ from tests.support.llms import PlannedReActLLM, run_agent, scripted_function_cal
 TOP_K = 6  # the judged setting: an agent's tool budget of at most six tools
 DEFAULTS: dict[str, Any] = {}
 AFTER_CONSUMER = {"prerequisite_rule": "after-consumer"}
-REGRESSION_18 = pytest.mark.xfail(strict=True, reason=(
-    "known regression of issue #18's engine: a pet's id has two providers, list_my_pets (a lookup) and register_pet "
-    "(a creation); provider selection keeps the one whose output field matches best (register_pet), so list_my_pets "
-    "is no longer offered for requests about an existing pet. The earlier figure rode on a free-text compatibility "
-    "relation #18 rightly removed; keeping one lookup and one creation per input fixed this test but cost GitForge "
-    "pair precision (0.92 -> 0.85), so it was not merged"))
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +99,6 @@ def test_figures_libra_against_object_index(library_path: str) -> None:
         assert found >= base[0] and complete >= base[2], (label, figures)
 
 
-@REGRESSION_18
 def test_nearly_every_prerequisite_is_offered_at_top_6(library_path: str) -> None:
     """At most two of the 18 prerequisite slots missed, at most two requests incomplete."""
     retriever = _retriever(library_path, ClinicState(), DEFAULTS)
@@ -113,14 +106,12 @@ def test_nearly_every_prerequisite_is_offered_at_top_6(library_path: str) -> Non
     assert found >= slots - 2 and complete >= len(REQUESTS) - 2, (found, slots, complete)
 
 
-@REGRESSION_18
 @pytest.mark.parametrize("agent_kind", ["function", "react"])
 def test_agents_finish_with_after_consumer(library_path: str, agent_kind: str) -> None:
     for request, plan in AGENT_TASKS:
         assert _finishes(agent_kind, library_path, AFTER_CONSUMER, request, plan), request
 
 
-@REGRESSION_18
 @pytest.mark.parametrize("agent_kind", ["function", "react"])
 def test_agents_finish_with_default_settings(library_path: str, agent_kind: str) -> None:
     """The judged path: default settings, top_k = 6, both agents finish both tasks that need sign_in."""
