@@ -4,7 +4,8 @@ Undocumented vocabularies and formats often show only in error messages ("unsupp
 'x'; expected one of: I, II, III", "dates are written DD.MM.YYYY", "reason should be either
 'no longer needed' or 'ordered by mistake'"). :func:`error_hints` reads such a message against
 the arguments of the call that got it and returns, per input it can tie the message to, the
-values to try next (the listed ones, or the call's own date rewritten in the expected layout).
+values to try next (the listed ones, the call's own date rewritten in the expected layout, or a
+sample of the kind of value it asked for: an email address, an E.164 phone number, a URL).
 Values learned this way are literals: they credit no tool.
 """
 
@@ -32,6 +33,14 @@ _LAYOUTS = {  # layout written in a message -> strftime pattern
     "YYYY/MM/DD": "%Y/%m/%d", "DD-MM-YYYY": "%d-%m-%Y", "YYYYMMDD": "%Y%m%d", "MM/YYYY": "%m/%Y",
 }
 _SAMPLE_DAY = dt.date(2025, 6, 15)
+# a refusal of a value's kind ("'x' is not an email address", "phone must be in E.164 form") and a
+# sample of that kind (a literal: it credits no tool)
+_REFUSED_KIND_RE = re.compile(r"\b(not an?|invalid|must be|should be|expected|malformed|not in|valid|format|form)\b", re.I)
+_KIND_SAMPLES: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (re.compile(r"\be-?mail(?: address)?\b", re.I), "email", "alex.morgan@example.com"),
+    (re.compile(r"\bE\.?164\b", re.I), "phone", "+14155550123"),
+    (re.compile(r"\b(?:url|uri|https?://)", re.I), "url", "https://example.com/"),
+)
 
 
 def _split(tail: str) -> list[str]:
@@ -88,6 +97,17 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
             current = args.get(name)
             typed = [_typed(v, current) for v in values]
             out[name] = [v for v in typed if v != current][:MAX_HINT_VALUES]
+    if _REFUSED_KIND_RE.search(message):
+        for pattern, word, sample in _KIND_SAMPLES:
+            if not pattern.search(message):
+                continue
+            names = targets or [n for n, v in args.items() if word in name_tokens(n) and isinstance(v, str)]
+            if not names and len(args) == 1 and isinstance(next(iter(args.values())), str):
+                names = list(args)
+            for name in names:
+                if isinstance(args.get(name), str) and args.get(name) != sample:
+                    out.setdefault(name, []).append(sample)
+            break
     for layout, fmt in _LAYOUTS.items():
         if layout in message or layout.lower() in message:
             names = targets or [n for n, v in args.items() if _as_date(v) is not None or "date" in name_tokens(n)]

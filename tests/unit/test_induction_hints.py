@@ -96,3 +96,13 @@ def test_never_succeeded_cause(errors, runs, cause):
 
 def test_never_run_in_a_spent_budget_is_budget():
     assert never_succeeded_cause({"runs": 0, "errors": []}, budget_spent=True) == "budget"
+
+
+@pytest.mark.parametrize("message, args, expected", [
+    ("ValueError: 'barbell42' is not an email address", {"token": "t", "email": "barbell42"}, {"email": ["alex.morgan@example.com"]}),
+    ("phone 07700 900123 is not in E.164 form", {"member_id": "M1", "phone": "07700 900123"}, {"phone": ["+14155550123"]}),
+    ("invalid URL", {"callback": "callback"}, {"callback": ["https://example.com/"]}),
+    ("no member with email x", {"email": "x"}, {}),  # not a refusal of the value's kind
+])
+def test_a_refusal_of_a_kind_of_value_teaches_a_sample_of_it(message, args, expected):
+    assert error_hints(message, args) == expected
