@@ -32,7 +32,7 @@ _NUMPY_ITEM = re.compile(r"^(\s*)(\w+)\s*:\s*([\w\[\], .|]*)$")
 # prose that introduces a value list, and the list itself (a JSON array or items up to the sentence's end)
 _INTRO = (r"(?:options are|the options are|possible values are|possible values|allowed values are|allowed values|"
           r"valid values are|valid values|accepted values are|supported values are|must be one of|can be one of|"
-          r"should be one of|is one of|one of|choose from|choices are|values are)")
+          r"should be one of|is one of|one of|choose from|choices are|values are|supported(?: [a-z]+)?(?= ?:| are)(?: are)?)")
 _LIST_AFTER_INTRO = re.compile(_INTRO + r"\s*:?\s*(\[[^\]\n]*\]|[^.;\n]+(?:\.(?=\w)[^.;\n]*)*)", re.IGNORECASE)
 _PARENTHESIZED = re.compile(r"([A-Za-z_][\w ]{0,40}?)\s*\(\s*((?:['\"`]?[\w.+-]+['\"`]?\s*(?:,|\bor\b|/|\|)\s*)+['\"`]?[\w.+-]+['\"`]?)\s*\)")
 _EITHER = re.compile(r"\beither\s+((['\"`])[^'\"`\n]{1,40}\2|[\w.+-]+)\s+or\s+((['\"`])[^'\"`\n]{1,40}\4|[\w.+-]+)",
@@ -214,11 +214,26 @@ def lift_docstring_constraints(description: str, parameters: Mapping[str, Any]) 
         for pos, values, before in _value_lists(sentence):
             if len(values) < 2:
                 continue
-            target = _target(names, props, mentions, sentence, pos, before, sentences[index - 1][1] if index else "", values)
-            if target is not None:
+            for target in _targets(names, props, mentions, sentence, pos, before, sentences[index - 1][1] if index else "", values):
                 props[target] = _with_enum(props[target], _accepts(props[target], values) or [])
     params["properties"] = props
     return params
+
+
+def _targets(names: list[str], props: Mapping[str, dict], mentions: Mapping[str, re.Pattern[str]], sentence: str, pos: int,
+             before: str | None, previous: str, values: list[str]) -> list[str]:
+    """The parameters a value list at ``pos`` of ``sentence`` is about: one, or, for a plural noun
+    before a parenthesis that ends several parameters' names ("between currencies (EUR, USD)" for
+    ``from_currency`` and ``to_currency``), each of them."""
+    if before is not None:
+        fits = [n for n in names if not _has_enum(props[n]) and _accepts(props[n], values)]
+        words = before.strip().split()
+        last = words[-1].lower() if words else ""
+        shared = [n for n in fits if _tokens(n) and len(_tokens(n)[-1]) > 2 and last in (_tokens(n)[-1] + "s", _tokens(n)[-1][:-1] + "ies")]
+        if len(shared) >= 2 and not any(m for n in fits for m in mentions[n].finditer(" ".join(words[-3:])) if n not in shared):
+            return shared
+    target = _target(names, props, mentions, sentence, pos, before, previous, values)
+    return [] if target is None else [target]
 
 
 def _target(names: list[str], props: Mapping[str, dict], mentions: Mapping[str, re.Pattern[str]], sentence: str, pos: int,

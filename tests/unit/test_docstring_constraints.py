@@ -30,6 +30,19 @@ def test_the_issue_examples() -> None:
     assert props["target_currency"]["enum"] == ["EUR", "USD", "GBP"] and "enum" not in props["amount"]
 
 
+def test_a_newcomers_shapes_supported_lists_and_a_plural_shared_by_two_inputs() -> None:
+    """Written by a new user and missed before: "Supported: EUR, USD, GBP." in a parameter's own text,
+    and "between currencies (EUR, USD, GBP)" about both ``from_currency`` and ``to_currency``."""
+    props = _props("Record a payment.\n\nArgs:\n    currency: the currency code. Supported: EUR, USD, GBP.\n",
+                   amount="number", currency="string")
+    assert props["currency"]["enum"] == ["EUR", "USD", "GBP"]
+    props = _props("Convert an amount of money between currencies (EUR, USD, GBP).",
+                   amount="number", from_currency="string", to_currency="string")
+    assert props["from_currency"]["enum"] == props["to_currency"]["enum"] == ["EUR", "USD", "GBP"]
+    assert "enum" not in props["amount"]
+    assert "enum" not in _props("This is supported by the desk, the bar and the spa.", place="string")["place"]
+
+
 def test_parameter_sections_give_descriptions_and_constraints() -> None:
     doc = """Dim a lamp.
 
