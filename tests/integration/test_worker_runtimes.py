@@ -154,6 +154,8 @@ class PopenWorkerRuntime(Runtime):
     def _stop(self) -> None:
         self.proc.kill()
         self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout):  # a killed worker's pipes, or they leak until exit
+            pipe.close()
 
     def fresh(self) -> dict:
         return {"users": [], "notes": []}
