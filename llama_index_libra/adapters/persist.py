@@ -190,6 +190,9 @@ def load_retriever(
             embed_model = resolve_embed_model(embed_model, quiet=True)
             if encoder_id(embed_model) == config.get("encoder"):
                 cache_dir = persist_dir  # the saved embeddings: no re-embedding
+    unknown = [t for t in config.get("always_include", []) if t not in library.catalog]
+    if unknown:
+        raise LibraryError(f"{config_path}: 'always_include' names tools missing from the catalog: {', '.join(unknown[:8])}")
     baseline: dict[str, Any] = {}
     if config.get("baseline") is not None:
         baseline = _stored_baseline(persist_dir, config, library.catalog, baseline_options)

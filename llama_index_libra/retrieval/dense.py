@@ -84,12 +84,13 @@ class DenseIndex:
         path = self.cache_path
         if path is not None and path.exists():
             try:
-                matrix = np.load(path, allow_pickle=False)
+                # mapped, not read: a header claiming 10^12 rows is refused by its shape, never allocated
+                matrix = np.load(path, allow_pickle=False, mmap_mode="r")
                 problem = self._cache_problem(matrix)
                 if problem is None:
-                    return matrix
+                    return np.array(matrix)
                 log.warning("ignoring embedding cache %s: %s; embedding again", path, problem)
-            except (ValueError, OSError) as exc:
+            except (ValueError, OSError, MemoryError) as exc:
                 log.warning("ignoring unreadable embedding cache %s: %s", path, exc)
         matrix = _normalize_rows(np.asarray(self.embed_texts(self.catalog.texts(), show_progress), dtype=np.float64))
         if path is not None:

@@ -43,6 +43,10 @@ class PropagationConfig:
             raise ValueError(f"aggregate must be one of {', '.join(AGGREGATES)}, got {self.aggregate!r}")
         if self.provider_selection not in PROVIDER_SELECTIONS:
             raise ValueError(f"provider_selection must be one of {', '.join(PROVIDER_SELECTIONS)}, got {self.provider_selection!r}")
+        for name in ("seeds", "hops"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise ValueError(f"{name} must be an integer, got {value!r}")
         if self.seeds <= 0:
             raise ValueError(f"seeds (K_s) must be positive, got {self.seeds}")
         if self.hops < 1:

@@ -97,12 +97,42 @@ def _describe_exit(code: int | None) -> str:
     return f"exited with code {code}"
 
 
-def process_cpu_s(pid: int) -> float | None:
-    """CPU seconds (user + system) process ``pid`` has used, from ``/proc`` (None where unreadable)."""
+def _stat(pid: int | str) -> list[bytes] | None:
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:
-            fields = fh.read().rsplit(b")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            return fh.read().rsplit(b")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def process_cpu_s(pid: int, *, tree: bool = False) -> float | None:
+    """CPU seconds (user + system) process ``pid`` has used, from ``/proc`` (None where unreadable).
+
+    ``tree``: its children's too, the live ones (found by their parent ids) and those it waited for,
+    so a tool whose child process burns the CPU (and ignores SIGXCPU, which it inherits only as a soft
+    limit) is counted against the call's ``cpu_s``."""
+    fields = _stat(pid)
+    if fields is None:
+        return None
+    try:
+        ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if tree else 0)
+        if tree:
+            parents: dict[int, int] = {}
+            stats: dict[int, list[bytes]] = {}
+            for entry in os.listdir("/proc"):
+                if entry.isdigit() and (child := _stat(entry)) is not None:
+                    parents[int(entry)] = int(child[1])
+                    stats[int(entry)] = child
+            frontier, seen = [pid], {pid}
+            while frontier:
+                parent = frontier.pop()
+                for child_pid, ppid in parents.items():
+                    if ppid == parent and child_pid not in seen:
+                        seen.add(child_pid)
+                        frontier.append(child_pid)
+                        child = stats[child_pid]
+                        ticks += int(child[11]) + int(child[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return None
 
@@ -212,7 +242,7 @@ class PipeChannel:
         deadline = None if timeout_s is None else time.monotonic() + timeout_s
         cpu_limit = None
         if cpu_s is not None and cpu_s > 0:
-            used = process_cpu_s(self.proc.pid)
+            used = process_cpu_s(self.proc.pid, tree=True)
             cpu_limit = None if used is None else used + float(cpu_s) + 0.5  # past the worker's own RLIMIT_CPU
         while True:
             while b"\n" in self._buffer:
@@ -233,7 +263,7 @@ class PipeChannel:
                 self.close()
                 raise ChannelTimeout(f"timeout: the worker did not reply within {timeout_s:g} s; it was killed")
             if cpu_limit is not None:
-                used = process_cpu_s(self.proc.pid)
+                used = process_cpu_s(self.proc.pid, tree=True)
                 if used is not None and used > cpu_limit:
                     self.close()
                     raise CPULimitExceeded(f"the worker used more than {cpu_s:g} s of CPU time; it was killed")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 import sysconfig
 import types
@@ -130,6 +131,16 @@ def _global_value(value: Any, seen: set[int], depth: int) -> Any:
         return None
     if isinstance(value, _PLAIN + _CONTAINERS):  # module constants
         return value_token(value, seen, depth)
+    if isinstance(value, partial):  # a partial of the user's function, with its bound arguments
+        return _callable_token(value, seen, depth + 1)
+    wrapped = getattr(value, "__wrapped__", None)
+    if callable(value) and isinstance(wrapped, types.FunctionType) and _is_user_module(wrapped.__module__):
+        return ["wrapped", type(value).__qualname__, _callable_token(wrapped, seen, depth + 1)]  # lru_cache & co
+    if isinstance(value, re.Pattern):  # a compiled pattern: its text and flags
+        return ["pattern", value.pattern, int(value.flags)]
+    if _is_user_module(type(value).__module__) and isinstance(getattr(value, "__dict__", None), dict):
+        # an instance of the user's class (a module-level dataclass of settings): its class and fields
+        return ["instance", _class_token(type(value), seen, depth + 1), value_token(vars(value), seen, depth + 1)]
     return None
 
 

@@ -81,6 +81,9 @@ def _import_target(target: str) -> Any:
         raise
     except ModuleNotFoundError as exc:
         raise RuntimeLoadError(f"--runtime: cannot import {target}: {exc}") from None
+    except SystemExit as exc:  # sys.exit() at import: no build would run, and the exit status would say nothing
+        raise RuntimeLoadError(f"--runtime: importing {target} called sys.exit({exc.code!r}); "
+                               "a runtime module must not exit (guard its script part with if __name__ == '__main__':)") from None
     except Exception as exc:  # noqa: BLE001 - the user's module failed while importing
         raise RuntimeLoadError(f"--runtime: importing {target} failed: {type(exc).__name__}: {exc}") from None
 
@@ -105,11 +108,14 @@ def load_runtime(ref: str) -> Any:
             )
         obj = getattr(obj, part)
     if isinstance(obj, Runtime):
-        return obj
+        return _checked(obj, ref)
     if not callable(obj):
         raise RuntimeLoadError(f"--runtime {ref!r}: {attribute} is a {type(obj).__name__}, not a Runtime or a factory")
     try:
         runtime = obj()
+    except SystemExit as exc:  # the factory exited: say so instead of ending with its status and no library
+        raise RuntimeLoadError(f"--runtime {ref!r}: {attribute}() called sys.exit({exc.code!r}) instead of "
+                               "returning a Runtime") from None
     except Exception as exc:  # noqa: BLE001 - the user's factory failed
         raise RuntimeLoadError(f"--runtime {ref!r}: {attribute}() raised {type(exc).__name__}: {exc}") from None
     if not isinstance(runtime, Runtime):
@@ -117,4 +123,15 @@ def load_runtime(ref: str) -> Any:
             f"--runtime {ref!r}: {attribute}() returned a {type(runtime).__name__}, not a Runtime "
             "(return e.g. PythonRuntime(TOOLS, StateFactory, fixtures=...))"
         )
+    return _checked(runtime, ref)
+
+
+def _checked(runtime: Any, ref: str) -> Any:
+    """The runtime, once its ``catalog`` is a ToolCatalog (a runtime built by hand may hold None or a list)."""
+    from llama_index_libra.catalog import ToolCatalog
+
+    catalog = getattr(runtime, "catalog", None)
+    if not isinstance(catalog, ToolCatalog):
+        raise RuntimeLoadError(f"--runtime {ref!r}: the runtime's catalog is a {type(catalog).__name__}, not a ToolCatalog "
+                               "(set self.catalog, e.g. ToolCatalog.from_function_docs([...]))")
     return runtime

@@ -93,7 +93,14 @@ TOOLS = textwrap.dedent(
         return n
 
 
-    TOOLS = [count, child_prints, background_prints, slow, forge, orphan_then_die, close_stderr, stubborn_spin]
+    def child_spin(seconds: float) -> int:
+        """Burn CPU in a child process that ignores SIGXCPU (the soft limit it inherits does not stop it)."""
+        code = ("import signal, time; signal.signal(signal.SIGXCPU, signal.SIG_IGN); end = time.process_time() + "
+                f"{seconds}\\nwhile time.process_time() < end: pass")
+        return subprocess.run([sys.executable, "-c", code]).returncode
+
+
+    TOOLS = [count, child_prints, background_prints, slow, forge, orphan_then_die, close_stderr, stubborn_spin, child_spin]
     '''
 )
 
@@ -165,6 +172,16 @@ def test_the_cpu_limit_holds_when_a_tool_ignores_sigxcpu(tools_dir) -> None:
     rt = make(tools_dir, timeout_s=300, cpu_s=1)
     try:
         record = rt.call(rt.fresh(), "stubborn_spin", {"seconds": 20})
+        assert record.status == "error" and "CPU" in (record.message or ""), record
+        assert rt.call(rt.fresh(), "count", {}).status == "success"
+    finally:
+        rt.close()
+
+
+def test_the_cpu_limit_counts_a_tools_child_processes(tools_dir) -> None:
+    rt = make(tools_dir, timeout_s=300, cpu_s=1)
+    try:
+        record = rt.call(rt.fresh(), "child_spin", {"seconds": 30})
         assert record.status == "error" and "CPU" in (record.message or ""), record
         assert rt.call(rt.fresh(), "count", {}).status == "success"
     finally:

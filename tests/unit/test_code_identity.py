@@ -34,17 +34,37 @@ FILES = {
                 self.items[k] = v * FACTOR
     """,
     "idt_tools": """
+        import functools
+        import re
+        from dataclasses import dataclass
+
         import idt_helpers as h
         from idt_helpers import bonus
         from idt_state import Store
 
         LIMIT = 3
+        KEY = re.compile(r"[a-z]+")
+
+        @dataclass
+        class Settings:
+            cap: int = 9
+
+        SETTINGS = Settings()
+
+        @functools.lru_cache(maxsize=None)
+        def cached_scale(v):
+            return v * 1
+
+        def shift(v, by):
+            return v + by
+
+        SHIFT = functools.partial(shift, by=0)
 
         def add(k: str, v: int, state: Store) -> dict:
             \"\"\"Add an item.\"\"\"
-            if len(state.items) >= LIMIT:
+            if len(state.items) >= LIMIT or v > SETTINGS.cap or not KEY.fullmatch(k):
                 return {"error": "full"}
-            state.put(h.label(k), bonus(v))
+            state.put(h.label(k), bonus(SHIFT(cached_scale(v))))
             return {"ok": True}
     """,
 }
@@ -56,6 +76,10 @@ EDITS = {
     "a helper read as module.attr": ("idt_helpers", "return k.upper()", "return k.lower()"),
     "a state-class method": ("idt_state", "v * FACTOR", "v + FACTOR"),
     "a constant the state class reads": ("idt_state", "FACTOR = 2", "FACTOR = 5"),
+    "an lru_cache helper": ("idt_tools", "return v * 1", "return v * 3"),
+    "a functools.partial global": ("idt_tools", "by=0", "by=2"),
+    "a module-level dataclass instance": ("idt_tools", "cap: int = 9", "cap: int = 7"),
+    "a compiled pattern": ("idt_tools", 'r"[a-z]+"', 'r"[a-z0-9]+"'),
 }
 
 

@@ -67,6 +67,7 @@ BAD_FIELDS = [
     ("method", None), ("method", 5), ("method", "nope"), ("top_k", "3"), ("top_k", 0), ("top_k", True),
     ("always_include", "tool"), ("always_include", [1]), ("library", 5), ("embeddings", 5), ("encoder", 5),
     ("catalog_name", ["x"]), ("retrieval", "paper"), ("retrieval", {"seeds": "many"}),
+    ("retrieval", {"hops": 1.5}), ("retrieval", {"seeds": 1.5}), ("always_include", ["nope"]),
 ]
 
 
@@ -87,6 +88,20 @@ def test_wrong_shapes_in_the_config_are_one_library_error(persisted: Path, tmp_p
 def _plant_embeddings(folder: Path, matrix: np.ndarray) -> None:
     config = json.loads((folder / RETRIEVER_CONFIG_FILE).read_text())
     np.save(folder / config["embeddings"], matrix, allow_pickle=False)
+
+
+def test_an_embeddings_header_claiming_a_huge_matrix_is_ignored_not_allocated(persisted: Path, tmp_path: Path, caplog) -> None:
+    folder = _copy(persisted, tmp_path)
+    config = json.loads((folder / RETRIEVER_CONFIG_FILE).read_text())
+    path = folder / config["embeddings"]
+    good = np.load(path)
+    header = np.lib.format.header_data_from_array_1_0(good)
+    header["shape"] = (10**12, good.shape[1])  # a header that claims 8 TB, on a file of a few KB
+    with open(path, "wb") as fh:
+        np.lib.format.write_array_header_1_0(fh, header)
+        fh.write(good.tobytes())
+    loaded = _load(folder)
+    assert loaded.retrieve("export the notes") and np.allclose(loaded.ranker.dense.matrix, good)
 
 
 @pytest.mark.parametrize("kind", ["wide", "narrow", "one-dimensional", "nan", "strings", "empty"])
