@@ -4,7 +4,7 @@ Path, query, header and body parameters become one JSON Schema object (a JSON bo
 flattened into it, as an agent would pass them), the first 2xx JSON response the response schema.
 ``$ref`` s are resolved inside the document only: a reference to a file or a URL is an
 :class:`OpenAPIError`, never a read or a fetch. Resolution is bounded: each operation's schemas hold at
-most :data:`NODE_BUDGET` nodes per parameter, request and response (references past it are stubs that say so), so doubling references and
+most :data:`NODE_BUDGET` nodes per parameter, request and response (and :data:`DOCUMENT_BUDGET` per document) (references past it are stubs that say so), so doubling references and
 YAML alias bombs cost bounded work; nesting past :data:`MAX_NESTING` levels and fields of the wrong
 shape (``parameters: 5``) are one :class:`OpenAPIError` naming the operation. The catalog turns the docs into tools
 (``ToolCatalog.from_openapi``); ``llama_index_libra.sources`` offers the same as functions.
@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any, Mapping
 
 __all__ = ["HTTP_METHODS", "OpenAPIError", "load_openapi_document", "openapi_function_docs", "openapi_title",
-           "is_openapi_document", "NODE_BUDGET", "MAX_NESTING"]
+           "is_openapi_document", "NODE_BUDGET", "DOCUMENT_BUDGET", "MAX_NESTING"]
 
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 _MAX_REF_DEPTH = 32  # nested $ref resolutions followed in one schema (cycles stop earlier)
 NODE_BUDGET = 5_000  # nodes one resolved parameter, request body or response may hold (past it: stubs)
+DOCUMENT_BUDGET = 100_000  # nodes all of a document's resolutions together may hold (300 aliased parameters)
 MAX_NESTING = 100  # container levels in one operation's schemas, references followed (about 50 schema levels)
 _NAME_CHARS = re.compile(r"[^A-Za-z0-9_]+")
 
@@ -84,10 +85,11 @@ class _Resolver:
     nesting past :data:`MAX_NESTING` levels is an :class:`OpenAPIError`.
     """
 
-    def __init__(self, document: Mapping[str, Any], where: str = "") -> None:
+    def __init__(self, document: Mapping[str, Any], where: str = "", shared: list[int] | None = None) -> None:
         self.document = document
         self.left = NODE_BUDGET
         self.where = where
+        self.shared = shared if shared is not None else [DOCUMENT_BUDGET]  # the whole document's budget, shared
 
     def target(self, ref: str) -> Any:
         if not ref.startswith("#/"):
@@ -116,18 +118,19 @@ class _Resolver:
             raise OpenAPIError(f"{self.where}the schemas nest deeper than {MAX_NESTING} levels")
         if not isinstance(node, (Mapping, list)):
             return node if isinstance(node, (str, int, float, bool)) or node is None else str(node)
-        if self.left <= -NODE_BUDGET:  # only literal structure (a YAML alias bomb) gets here: cut it short
+        if self.left <= -NODE_BUDGET or self.shared[0] <= -NODE_BUDGET:  # literal structure (a YAML alias bomb): cut
             return {} if isinstance(node, Mapping) else []
         self.left -= 1
+        self.shared[0] -= 1
         if isinstance(node, list):
             return [self(v, seen, depth + 1) for v in node]
         ref = node.get("$ref")
         if isinstance(ref, str):
             if ref in seen or len(seen) >= _MAX_REF_DEPTH:
                 return {"type": "object", "description": f"recursive reference {ref}"}
-            if self.left <= 0:
+            if self.left <= 0 or self.shared[0] <= 0:
                 return {"type": "object", "description": f"reference {ref} not expanded: the operation's schemas pass "
-                        f"{NODE_BUDGET:,} nodes"}
+                        f"{NODE_BUDGET:,} nodes, or the document's {DOCUMENT_BUDGET:,}"}
             resolved = self(self.target(ref), (*seen, ref), depth + 1)
             siblings = {str(k): self(v, seen, depth + 1) for k, v in node.items() if k != "$ref"}
             return {**resolved, **siblings} if isinstance(resolved, dict) else resolved
@@ -160,12 +163,14 @@ def _shape(value: Any, kind: Any, what: str, where: str) -> Any:
     return value
 
 
-def _operation_doc(method: str, path: str, operation: Mapping[str, Any], shared: list[Any], document: Mapping[str, Any]) -> dict[str, Any]:
+def _operation_doc(method: str, path: str, operation: Mapping[str, Any], shared: list[Any], document: Mapping[str, Any],
+                   budget: list[int] | None = None) -> dict[str, Any]:
     name = _operation_name(method, path, operation)
     where = f"operation {name!r} ({method.upper()} {path}): "
+    budget = budget if budget is not None else [DOCUMENT_BUDGET]
 
-    def resolve(node: Any) -> Any:  # each parameter, the request and the response: a budget each
-        return _Resolver(document, where)(node)
+    def resolve(node: Any) -> Any:  # each parameter, the request and the response: a budget each, within the document's
+        return _Resolver(document, where, budget)(node)
     summary = str(operation.get("summary") or "").strip()
     detail = str(operation.get("description") or "").strip()
     description = " ".join(p for p in (summary, detail if detail != summary else "") if p) or f"{method.upper()} {path}"
@@ -241,6 +246,7 @@ def openapi_function_docs(document: Mapping[str, Any] | str | Path) -> list[dict
     if not isinstance(paths, Mapping) or not paths:
         raise OpenAPIError("the OpenAPI document has no 'paths'")
     docs = []
+    budget = [DOCUMENT_BUDGET]  # every resolution of this document draws on it
     for path, item in paths.items():
         where = f"path {path}: "
         item = _Resolver(data, where).deref(item)  # a path item may itself be a reference
@@ -250,7 +256,7 @@ def openapi_function_docs(document: Mapping[str, Any] | str | Path) -> list[dict
             operation = item.get(method)
             if operation is not None:
                 _shape(operation, Mapping, f"'{method}'", where)
-                docs.append(_operation_doc(method, str(path), operation, shared, data))
+                docs.append(_operation_doc(method, str(path), operation, shared, data, budget))
     if not docs:
         raise OpenAPIError("the OpenAPI document has no operations")
     return docs

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from llama_index_libra.catalog import CatalogError, ToolCatalog
-from llama_index_libra.schemas.openapi import NODE_BUDGET
+from llama_index_libra.schemas.openapi import DOCUMENT_BUDGET, NODE_BUDGET
 from tests.support.paths import REPO
 
 
@@ -28,6 +28,14 @@ def _nodes(value) -> int:
     if isinstance(value, list):
         return 1 + sum(_nodes(v) for v in value)
     return 1
+
+
+def _containers(value) -> int:
+    if isinstance(value, dict):
+        return 1 + sum(_containers(v) for v in value.values())
+    if isinstance(value, list):
+        return 1 + sum(_containers(v) for v in value)
+    return 0
 
 
 def _doubling(levels: int) -> dict:
@@ -79,6 +87,25 @@ def test_doubled_references_expand_within_the_node_budget():
     assert "not expanded" in text and "#/components/schemas/S" in text  # cut where the budget ran out, and says so
     small = ToolCatalog.from_openapi(_doubling(4)).get("make_x")  # small documents expand in full
     assert "not expanded" not in json.dumps(small.parameters) and json.dumps(small.parameters).count('"string"') == 16
+
+
+def test_a_document_of_many_operations_over_one_big_schema_stays_within_its_budget():
+    """100 paths x 8 methods, each taking the same 4,000-node schema (a YAML alias bomb's shape, with
+    references): each operation alone fits its own budget, the document's budget caps them all
+    (before: 127 s and 1.5 GB for such a 5.6 KB file)."""
+    big = {"type": "object", "properties": {f"f{i}": {"type": "array", "items": {"type": "string", "enum": list("abcdefghij")}}
+                                            for i in range(300)}}
+    op = {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Big"}}}},
+          "responses": {"200": {"description": "ok"}}}
+    methods = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+    document = {"openapi": "3.0.0", "info": {"title": "many"}, "components": {"schemas": {"Big": big}},
+                "paths": {f"/p{i}": {m: {**op, "operationId": f"{m}_{i}"} for m in methods} for i in range(100)}}
+    catalog = ToolCatalog.from_openapi(document)
+    assert len(catalog) == 800
+    total = sum(_containers(spec.parameters) for spec in catalog)  # what a resolution counts (scalars are free)
+    assert total <= DOCUMENT_BUDGET + NODE_BUDGET + 800 * 8, total
+    assert "not expanded" in json.dumps(catalog.get("trace_99").parameters)  # the last ones are stubs that say so
+    assert "not expanded" not in json.dumps(catalog.get("get_0").parameters)
 
 
 @pytest.mark.parametrize("case", ["doubling-30", "cycle-fan-out", "yaml-alias-bomb"])
