@@ -366,8 +366,9 @@ class ProcessExecutor(Executor):
 
 
 def _remove_stale_build_folders() -> None:
-    """Remove the temporary folders (``libra-build-<pid>-*``) of builds whose master is gone (killed
-    outright, so no ``finally`` ran); a concurrent build's folder stays."""
+    """Remove the temporary folders of builds whose master is gone (``libra-build-<pid>-*``: killed
+    outright, so no ``finally`` ran) and of worker channels whose owner is gone (``libra-pipe-<pid>-*``:
+    a pool worker exits through ``os._exit``); a live process's folder stays."""
     import shutil
     import tempfile
     from pathlib import Path
@@ -375,11 +376,12 @@ def _remove_stale_build_folders() -> None:
     from llama_index_libra._io import pid_alive
 
     try:
-        candidates = list(Path(tempfile.gettempdir()).glob("libra-build-*-*"))
+        root = Path(tempfile.gettempdir())
+        candidates = [(p, "libra-build-") for p in root.glob("libra-build-*-*")] + [(p, "libra-pipe-") for p in root.glob("libra-pipe-*-*")]
     except OSError:
         return
-    for folder in candidates:
-        owner = folder.name[len("libra-build-"):].split("-", 1)[0]
+    for folder, prefix in candidates:
+        owner = folder.name[len(prefix):].split("-", 1)[0]
         if owner.isdigit() and int(owner) != os.getpid() and not pid_alive(int(owner)) and folder.is_dir():
             shutil.rmtree(folder, ignore_errors=True)
 

@@ -156,7 +156,9 @@ class PipeChannel:
         self._lock = threading.Lock()
         # a plain folder, not a TemporaryDirectory: a forked copy collected by its garbage collector
         # must not remove the owner's folder
-        self._tmp = tempfile.mkdtemp(prefix="libra-pipe-")
+        # named by the owner's pid: a build's start-up removes the folders of owners that are gone (a pool
+        # worker leaves through os._exit, where no close() runs)
+        self._tmp = tempfile.mkdtemp(prefix=f"libra-pipe-{os.getpid()}-")
         self.log_path = Path(self._tmp) / ".libra-worker.log"
         self.workdir = str(cwd) if cwd is not None else self._tmp
         self.log_limit_bytes = int(log_limit_bytes)

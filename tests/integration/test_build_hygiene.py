@@ -135,3 +135,27 @@ def test_start_up_clean_up_spares_a_concurrent_builds_temporary_file(tmp_path: P
     finally:
         live.kill()
         live.wait()
+
+
+def test_start_up_clean_up_removes_channel_folders_of_gone_owners_only(tmp_path: Path, monkeypatch):
+    """A pool worker's channel folder (``libra-pipe-<pid>-*``) outlives it (the worker leaves through
+    os._exit); the next build removes it, and spares a live owner's."""
+    import tempfile
+
+    from llama_index_libra.induction import executors
+
+    live = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    try:
+        kept, gone = tmp_path / f"libra-pipe-{live.pid}-ab12", tmp_path / f"libra-pipe-{dead.pid}-cd34"
+        for folder in (kept, gone):
+            folder.mkdir()
+            (folder / ".libra-worker.log").write_text("")
+        monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+        executors._remove_stale_build_folders()
+        assert kept.is_dir() and not gone.exists()
+    finally:
+        live.kill()
+        live.wait()
+
