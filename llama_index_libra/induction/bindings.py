@@ -106,6 +106,8 @@ _ANNOTATIONS = frozenset({"title", "description", "examples", "example", "defaul
 # and most inputs of a catalog share a handful of schemas. A new binder clears it once it holds
 # FIT_VERDICTS_KEPT verdicts. Per schema: 1, the value fits; 2, as a one-item list; 0, neither.
 FIT_VERDICTS_KEPT = 200_000
+# how far above tau an export of the input's very name is put when the description scored it below
+NAMED_MARGIN = 0.01
 _FIT_VERDICTS: dict[str, dict[str, int]] = {}
 
 
@@ -286,9 +288,15 @@ class Binder:
                 continue
             if verdict == 2:
                 v = v._replace(value=[v.value], key=v.key + "\x00[]")
+            # the input's description says what it holds when its name does not ("travel_from": "the
+            # 3 letter code of the departing airport"); an export of the input's very name counts as
+            # aligned whatever the description's wording ("code" scored 0.44 against "code: The code
+            # from ``authorize``", below tau), without outranking what the description prefers
             sim = self.ctx.binding_sims.get((v.export, spec.name, name))
             if sim is None:
                 sim = self.sim(v.export, name)
+            elif v.export == name and sim <= self.config.tau:
+                sim = self.config.tau + NAMED_MARGIN
             preference = (not v.credit, v.path.startswith("$.arguments"), -sim, i)
             entry = best.get(value_key)
             if entry is None:
