@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from llama_index_libra.induction import induce
-from llama_index_libra.runtime.python import PythonRuntime
+from tests.support.builds import induce_serially
 from tests.support.depot import FIXTURES, TOOLS, DepotState
 
 
 @pytest.fixture(scope="module")
 def built():
-    runtime = PythonRuntime(TOOLS, DepotState, fixtures=FIXTURES)
-    runtime.isolation = "none"
-    return induce(runtime, executor="serial", show_progress=False)
+    return induce_serially(TOOLS, DepotState, FIXTURES)
 
 
 def test_every_tool_succeeds(built) -> None:

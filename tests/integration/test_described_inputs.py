@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from llama_index_libra.induction import induce
-from llama_index_libra.runtime.python import PythonRuntime
+from tests.support.builds import induce_serially
 from tests.support.oauth_desk import FIXTURES, TOOLS, DeskState
 
 
 @pytest.fixture(scope="module")
 def built():
-    runtime = PythonRuntime(TOOLS, DeskState, fixtures=FIXTURES)
-    runtime.isolation = "none"
-    return induce(runtime, executor="serial", show_progress=False)
+    return induce_serially(TOOLS, DeskState, FIXTURES)
 
 
 def test_the_code_exchange_and_the_draft_behind_it_succeed(built) -> None:

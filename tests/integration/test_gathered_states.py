@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from llama_index_libra.induction import InductionConfig, induce
-from llama_index_libra.runtime.python import PythonRuntime
+from tests.support.builds import induce_serially
 from tests.support.frontdesk import FIXTURES, TOOLS, DeskState
 
 
 def _build(**config):
-    runtime = PythonRuntime(TOOLS, DeskState, fixtures=FIXTURES)
-    runtime.isolation = "none"
-    return induce(runtime, executor="serial", show_progress=False, config=InductionConfig(**config))
+    return induce_serially(TOOLS, DeskState, FIXTURES, **config)
 
 
 @pytest.fixture(scope="module")
