@@ -350,7 +350,9 @@ class ProcessExecutor(Executor):
         temporary folder."""
         pool, self._pool = self._pool, None
         if pool is not None:
+            workers = [p.pid for p in (getattr(pool, "_processes", None) or {}).values()]
             _stop_pool(pool, kill=self._interrupted)
+            _remove_channel_folders(workers)  # a worker leaves through os._exit: its runtime's folders stay
         import shutil
 
         for path in [self._ctx_path, *self._shared_paths]:
@@ -363,6 +365,21 @@ class ProcessExecutor(Executor):
             shutil.rmtree(self._tmp, ignore_errors=True)
         self._ctx_path, self._shared_paths, self._tmp = None, [], None
         self._interrupted = False
+
+
+def _remove_channel_folders(pids: Sequence[int]) -> None:
+    """Remove the worker-channel folders (``libra-pipe-<pid>-*``) of the given processes once they are gone."""
+    import glob
+    import shutil
+    import tempfile
+
+    from llama_index_libra._io import pid_alive
+
+    for pid in pids:
+        if pid_alive(pid):
+            continue
+        for folder in glob.glob(os.path.join(tempfile.gettempdir(), f"libra-pipe-{pid}-*")):
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _remove_stale_build_folders() -> None:

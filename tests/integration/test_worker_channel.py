@@ -216,3 +216,45 @@ def test_the_channel_is_never_used_by_a_forked_copy(runtime) -> None:
     os.waitpid(pid, 0)
     assert answer == b"1"
     assert channel.alive() and runtime.call(runtime.fresh(), "count", {}).output == {"calls": 1}
+
+
+
+MINI_TOOLS = """
+def fresh_state():
+    return {"notes": []}
+
+
+def add_note(text: str, state: dict) -> dict:
+    \"\"\"Add a note.\"\"\"
+    state["notes"].append(text)
+    return {"note_id": f"n{len(state['notes'])}"}
+
+
+def read_note(note_id: str, state: dict) -> str:
+    \"\"\"Read a note by its id.\"\"\"
+    return state["notes"][int(note_id[1:]) - 1]
+
+
+TOOLS = [add_note, read_note]
+"""
+
+
+def test_a_pool_build_over_a_worker_runtime_leaves_no_channel_folder(tmp_path, monkeypatch) -> None:
+    """Each pool worker starts its own worker channel and leaves through os._exit; the master removes
+    their folders once the pool is down (before, one libra-pipe folder per pool worker stayed)."""
+    import tempfile
+
+    from llama_index_libra.induction import induce
+
+    (tmp_path / "mini_tools.py").write_text(MINI_TOOLS)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setenv("TMPDIR", str(scratch))
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    rt = SubprocessRuntime("mini_tools", path=[tmp_path], state_factory="fresh_state", fixtures={"text": "buy milk"})
+    try:
+        library, _ = induce(rt, executor="process", workers=2, show_progress=False)
+    finally:
+        rt.close()
+    assert ("add_note", "read_note") in {(r.provider, r.consumer) for r in library.relations}
+    assert not [p.name for p in scratch.iterdir() if p.name.startswith("libra-pipe-")]
