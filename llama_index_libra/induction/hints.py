@@ -41,6 +41,7 @@ _KIND_SAMPLES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"\bE\.?164\b", re.I), "phone", "+14155550123"),
     (re.compile(r"\b(?:url|uri|https?://)", re.I), "url", "https://example.com/"),
 )
+_ANY_KIND_RE = re.compile("|".join(p.pattern for p, _, _ in _KIND_SAMPLES), re.IGNORECASE)
 
 
 def _split(tail: str) -> list[str]:
@@ -97,7 +98,7 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
             current = args.get(name)
             typed = [_typed(v, current) for v in values]
             out[name] = [v for v in typed if v != current][:MAX_HINT_VALUES]
-    if _REFUSED_KIND_RE.search(message):
+    if _ANY_KIND_RE.search(message) and _REFUSED_KIND_RE.search(message):  # most refusals name no kind: one scan
         for pattern, word, sample in _KIND_SAMPLES:
             if not pattern.search(message):
                 continue

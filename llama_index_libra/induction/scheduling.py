@@ -218,10 +218,9 @@ class Master:
                         gathered_states += 1
                         explored_full += 1
                         self.report.gathered_states += 1
-                        keys = {v.key for v in result.final}
                         parts = frozenset(self.partition[c["tool"]] for c in gathered.calls) | (node.partitions or frozenset())
                         after = self.node(gathered.digest, gathered.snap, node.depth + 1, node.path + tuple(gathered.calls),
-                                          result.final + [v for v in gathered.values if v.key not in keys], parts)
+                                          result.final + [v for v in gathered.values if v.key not in final_keys], parts)
                         after.new_from, after.root = len(result.final), node.root
                         seen[gathered.digest] = after
                         next_level.append(after)
