@@ -10,6 +10,7 @@ values of a template's literals.
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any, Iterable, Mapping
 
 from jsonschema import Draft202012Validator
@@ -62,19 +63,27 @@ def value_shape(value: Any) -> str | None:
     return "".join(out)
 
 
+def folded_shape(shape: str) -> str:
+    """A shape with letter case and runs of white space folded (``a9 9a`` and ``A9  9A`` -> ``L9 9L``):
+    what people type (``nv3 7qp``) has the shape of the system's form (``NV3 7QP``) but its case."""
+    return re.sub(r"\s+", " ", re.sub(r"[Aa]+", "L", shape))
+
+
 def shapes_match(value: Any, examples: Iterable[Any]) -> bool:
-    """Whether ``value`` has the shape of one of ``examples`` (of the same type), or the same
-    length and character classes (random codes: ``8JX2WO`` and ``ZFA04Y``)."""
+    """Whether ``value`` has the shape of one of ``examples`` (of the same type), the same length
+    and character classes (random codes: ``8JX2WO`` and ``ZFA04Y``), or, for text, the same shape
+    once case and white space are folded (``nv3 7qp`` for an example ``'NV3  7QP'``)."""
     shape = value_shape(value)
     if shape is None:
         return False
     for ex in examples:
         if type(ex) is not type(value) and not (isinstance(ex, (int, float)) and isinstance(value, (int, float))):
             continue
-        if value_shape(ex) == shape:
+        ex_shape = value_shape(ex) or ""
+        if ex_shape == shape:
             return True
-        if isinstance(ex, str) and isinstance(value, str) and len(ex) == len(value) and \
-                set(value_shape(ex) or "") == set(shape):
+        if isinstance(ex, str) and isinstance(value, str) and (
+                (len(ex) == len(value) and set(ex_shape) == set(shape)) or folded_shape(ex_shape) == folded_shape(shape)):
             return True
     return False
 
@@ -133,6 +142,8 @@ def option_key(v: Any) -> str:
     return v.key if isinstance(v, Value) else "\x01literal"
 
 
+# per-value entries (canonical JSON, fit, alignment) a Binder keeps over all its inputs; cleared when full
+ENTRIES_KEPT = 500_000
 # input scans a Binder keeps (one per tool input and pool list); cleared when full
 SCANS_KEPT = 4096
 
@@ -173,7 +184,10 @@ class FieldSimilarity:
 class Binder:
     """Candidate values and bindings for the inputs of the catalog's tools."""
 
-    def __init__(self, ctx: Any, sim: FieldSimilarity, learned: Mapping[tuple[str, str], list[Any]] | None = None) -> None:
+    def __init__(self, ctx: Any, sim: FieldSimilarity, learned: Mapping[tuple[str, str], list[Any]] | None = None, *,
+                 entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] | None = None) -> None:
+        """``entries``: per-value entries to share with the binders of other states explored against
+        the same contracts and field similarity (worked out once, not once per state)."""
         self.ctx = ctx
         self.learned = dict(learned or {})  # (tool, input) -> values refusals named (hints.py)
         self.config = ctx.config
@@ -184,6 +198,7 @@ class Binder:
             _FIT_VERDICTS.clear()
         self._examples: dict[tuple[str, str], list[Any]] = {}
         self._scans: dict[tuple[str, str, frozenset[str]], _Scan] = {}
+        self._entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] = entries if entries is not None else {}
 
     @staticmethod
     def props(spec: ToolSpec) -> Mapping[str, Any]:
@@ -200,13 +215,18 @@ class Binder:
         """The values the input's own documentation shows (schema examples, quoted in its description)."""
         key = (spec.name, name)
         if key not in self._examples:
-            from llama_index_libra.contracts.samples import quoted_examples
+            from llama_index_libra.contracts.samples import quoted_examples, tool_examples
 
-            schema = self.props(spec).get(name)
+            props = self.props(spec)
+            schema = props.get(name)
             items = schema.get("items") if isinstance(schema, Mapping) and isinstance(schema.get("items"), Mapping) else None
             found = quoted_examples(schema) if isinstance(schema, Mapping) else []
             if items is not None:
                 found += quoted_examples(items)
+            if len(props) == 1 and schema_type(schema) == "string":
+                # a one-input tool's own summary shows what that input looks like ("A date as people
+                # say it ('2 March 1958', '23/11/1987')"), when the parameter says nothing quoted
+                found += tool_examples(getattr(spec, "description", "") or "")
             self._examples[key] = found + list(self.learned.get(key, ()))
         return self._examples[key]
 
@@ -265,56 +285,73 @@ class Binder:
         is_array = schema_type(self.props(spec).get(name)) == "array"
         fits = _FIT_VERDICTS.setdefault(self._fit_key(spec, name), {})
         handed, best = scan.handed, scan.best  # values a fixture holds; per distinct value its best entry
+        memo = self._entries.get((spec.name, name))
+        if memo is None:
+            if sum(len(m) for m in self._entries.values()) >= ENTRIES_KEPT:
+                self._entries.clear()
+            memo = self._entries[(spec.name, name)] = {}
         for i in range(scan.n, len(pool)):
             v = pool[i]
-            if v.provider == spec.name:
+            known = memo.get(v.key)
+            if known is None:
+                known = memo[v.key] = self._entry(spec, name, v, validator, is_array, fits)
+            value_key, verdict, sim = known
+            if verdict < 0:  # the tool's own value
                 continue
-            value_key = value_json(v)  # the canonical JSON of the value
             if v.provider == FIXTURE_PROVIDER:
                 handed.add(value_key)
-            if value_key in excluded:
-                continue
-            verdict = fits.get(value_key)
-            if verdict is None:
-                # 1: the value fits; 2: an array input takes it as a one-item list; 0: neither
-                if validator.is_valid(v.value):
-                    verdict = 1
-                elif is_array and not isinstance(v.value, list) and validator.is_valid([v.value]):
-                    verdict = 2
-                else:
-                    verdict = 0
-                fits[value_key] = verdict
-            if verdict == 0:
+            if verdict == 0 or value_key in excluded:
                 continue
             if verdict == 2:
                 v = v._replace(value=[v.value], key=v.key + "\x00[]")
-            # the input's description says what it holds when its name does not ("travel_from": "the
-            # 3 letter code of the departing airport"); an export of the input's very name counts as
-            # aligned whatever the description's wording ("code" scored 0.44 against "code: The code
-            # from ``authorize``", below tau), without outranking what the description prefers
-            sim = self.ctx.binding_sims.get((v.export, spec.name, name))
-            if sim is None:
-                sim = self.sim(v.export, name)
-            elif v.export == name and sim <= self.config.tau:
-                sim = self.config.tau + NAMED_MARGIN
             preference = (not v.credit, v.path.startswith("$.arguments"), -sim, i)
             entry = best.get(value_key)
             if entry is None:
                 fit = bool(examples) and shapes_match(v.value[0] if verdict == 2 else v.value, examples)
                 best[value_key] = [sim, i, v, preference, fit]
             else:
-                entry[0] = max(entry[0], sim)
+                if sim > entry[0]:
+                    entry[0] = sim
                 if preference < entry[3]:
                     entry[2], entry[3] = v, preference
         scan.n = len(pool)
         return scan
+
+    def _entry(self, spec: ToolSpec, name: str, v: Value, validator: Draft202012Validator, is_array: bool,
+               fits: dict[str, int]) -> tuple[str, int, float]:
+        """(canonical JSON, fit verdict, field alignment) of one pool value for one input, worked out
+        once per binder: every state's pool carries most of its parent's values. Verdict -1: the
+        tool's own value; 1: it fits; 2: as a one-item list; 0: neither."""
+        value_key = value_json(v)
+        if v.provider == spec.name:
+            return value_key, -1, 0.0
+        verdict = fits.get(value_key)
+        if verdict is None:
+            if validator.is_valid(v.value):
+                verdict = 1
+            elif is_array and not isinstance(v.value, list) and validator.is_valid([v.value]):
+                verdict = 2
+            else:
+                verdict = 0
+            fits[value_key] = verdict
+        # the input's description says what it holds when its name does not ("travel_from": "the
+        # 3 letter code of the departing airport"); an export of the input's very name counts as
+        # aligned whatever the description's wording ("code" scored 0.44 against "code: The code
+        # from ``authorize``", below tau), without outranking what the description prefers
+        sim = self.ctx.binding_sims.get((v.export, spec.name, name))
+        if sim is None:
+            sim = self.sim(v.export, name)
+        elif v.export == name and sim <= self.config.tau:
+            sim = self.config.tau + NAMED_MARGIN
+        return value_key, verdict, sim
 
     def _rank(self, scan: "_Scan", *, aligned_only: bool, limit: int | None, diverse: bool, unaligned: bool) -> list[Value]:
         best, handed = scan.best, scan.handed
         # a fitting shape adds to the field alignment (it never outweighs a name that matches); among
         # equally aligned values, one only a tool gave before one a fixture also holds: a success with
         # the tester's own value credits no provider
-        ranked = sorted(best.values(), key=lambda e: (-(e[0] + SHAPE_BONUS * e[4]), value_json(e[2]) in handed, e[1]))
+        ranked = [e for _, e in sorted(best.items(), key=lambda kv: (-(kv[1][0] + SHAPE_BONUS * kv[1][4]),
+                                                                     kv[0] in handed, kv[1][1]))]
         # values whose field aligns (cos > tau) or whose shape fits come first and alone; only
         # when none does may any type-fitting value stand in (an unnamed phone number)
         aligned = [e for e in ranked if e[0] > self.config.tau or e[4]]

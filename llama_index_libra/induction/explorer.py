@@ -95,7 +95,9 @@ class Explorer:
     """Runs tools in one worker for a batch of nodes or transitions, against fixed contracts."""
 
     def __init__(self, ctx: Context, contracts: Mapping[str, Any], extra_sims: Mapping[tuple[str, str], float] | None = None,
-                 knowledge: Mapping[str, Any] | None = None) -> None:
+                 knowledge: Mapping[str, Any] | None = None, *, shared: dict[str, Any] | None = None) -> None:
+        """``shared``: what the explorers of one chunk share (the field similarity and the binder's
+        per-value entries, the same for every node explored against the same contracts)."""
         self.ctx = ctx
         self.catalog = ctx.catalog
         self.config = ctx.config
@@ -103,7 +105,11 @@ class Explorer:
         self.updates: dict[str, Any] = {}
         self.calls = CallRunner(ctx, self.contracts, (knowledge or {}).get("runs_allowed"))
         self.reader = ValueReader(self.contracts, self.updates, ctx.catalog)
-        self.binder = Binder(ctx, FieldSimilarity(ctx.sims, extra_sims), (knowledge or {}).get("learned"))
+        shared = shared if shared is not None else {}
+        sim = shared.get("sim")
+        if sim is None:
+            sim = shared["sim"] = FieldSimilarity(ctx.sims, extra_sims)
+        self.binder = Binder(ctx, sim, (knowledge or {}).get("learned"), entries=shared.setdefault("entries", {}))
         self.tests = CounterfactualTests(ctx, self.contracts, self.calls, self.binder, knowledge)
         self.first_successes: dict[tuple[str, str], dict[str, Any]] = {}
         self.learned: dict[tuple[str, str], list[Any]] = {}
@@ -373,8 +379,9 @@ def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list
     contracts = resolve_shared(contracts)
     knowledge = resolve_shared(knowledge) if knowledge is not None else None
     out = []
+    shared: dict[str, Any] = {}  # every node of the chunk meets most of the same values
     for node in nodes:
-        explorer = Explorer(ctx, contracts, extra_sims, knowledge)
+        explorer = Explorer(ctx, contracts, extra_sims, knowledge, shared=shared)
         out.append(explorer.explore_node(node))
     close_logs(ctx.log_dir)
     return out
