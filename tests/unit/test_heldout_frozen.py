@@ -15,7 +15,7 @@ from tests.support.paths import REPO
 # (folder, whether the manifest lists every file in it)
 FROZEN = [(REPO / "examples" / "catalogs" / "heldout", True), (REPO / "examples" / "catalogs" / "heldout2", True),
           (REPO / "examples" / "catalogs" / "heldout3", True), (REPO / "examples" / "catalogs" / "heldout4", True),
-          (REPO / "examples" / "catalogs" / "heldout5", True),
+          (REPO / "examples" / "catalogs" / "heldout5", True), (REPO / "examples" / "catalogs" / "heldout6", True),
           (REPO / "examples" / "tasksets" / "heldout", False)]
 
 
