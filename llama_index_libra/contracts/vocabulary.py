@@ -92,7 +92,8 @@ READ_VERBS = frozenset(
     {"get", "list", "display", "show", "view", "find", "search", "check", "estimate", "compute", "calculate",
      "convert", "count", "retrieve", "read", "fetch", "lookup", "query", "describe", "verify", "validate",
      "is", "has", "can", "filter", "sort", "compare", "diff", "cat", "tail", "head", "ls", "pwd", "du", "wc",
-     "grep", "stat", "info", "status"}
+     "grep", "stat", "info", "status", "parse", "decode", "normalize", "normalise", "canonicalize", "canonicalise",
+     "standardize", "standardise"}
 )
 UNDO_TOKENS = frozenset(
     {"undo", "revert", "reverse", "disable", "disabled", "deactivate", "disengage", "release", "unset", "off",

@@ -23,7 +23,7 @@ __all__ = ["reply_name", "sentence_values", "is_sentence"]
 _VERBS = READ_VERBS | STATE_CHANGING_VERBS
 _CLAUSE = {"by", "for", "from", "with", "of", "in", "on", "to", "at", "and", "or", "if", "when", "using", "via"}
 _RETURNS_RE = re.compile(
-    r"\breturn(?:s|ing)?\s+(?:only\s+)?(?:the|its|their|a|an|his|her|this|that)?\s*(?:new(?:ly created)?\s+)?"
+    r"\breturn(?:s|ing)?\s+(?:only\s+)?(?:the|its|their|a|an|his|her|this|that)?\s*(?:(?:bare|plain|raw)\s+)?(?:new(?:ly created)?\s+)?"
     r"([A-Za-z_][A-Za-z0-9_]*(?:\s+[A-Za-z_][A-Za-z0-9_]*){0,2})", re.IGNORECASE)
 # the documented return of a docstring: Google's "Returns:" (an optional "type:" first), Sphinx's
 # ":returns:", NumPy's "Returns" over a dashed rule with "name : type" (the name is kept apart)
@@ -35,7 +35,7 @@ _SECTION_RE = re.compile(
 _IT_RETURNS_RE = re.compile(
     r"\b([A-Za-z_][A-Za-z0-9_-]*\s+(?:id|ids|code|number|key|token|uuid|ref|reference))\s+(?:that\s+)?(?:it|this(?:\s+\w+)?)\s+returns\b",
     re.IGNORECASE)
-_LEAD = {"the", "a", "an", "its", "their", "this", "that", "new", "newly", "created", "one", "single"}
+_LEAD = {"the", "a", "an", "its", "their", "this", "that", "new", "newly", "created", "one", "single", "bare", "plain", "raw"}
 _STOP = {"the", "a", "an", "its", "their", "is", "was", "has", "been", "now", "to", "of", "for", "with", "as",
          "and", "or", "in", "on", "at", "by", "from", "added", "created", "set", "new", "no", "not", "this", "that"}
 _ID_WORDS = {"id", "ids", "code", "number", "key", "token", "uuid", "ref", "reference"}
@@ -104,8 +104,16 @@ def reply_name(spec: Any) -> str | None:
 
 
 def is_sentence(value: Any) -> bool:
-    """A string reply that reads as text (words and spaces), not a bare token."""
-    return isinstance(value, str) and len(value.split()) >= 2 and len(value) <= 2000
+    """A string reply that reads as text, not a bare value: two words or more, of which at least two
+    are plain words and one is in lower case (``Ticket T-1 created``; not a postcode ``NV3 7QP``, a
+    date ``2 March 1958``, a card number or a name ``Margaret Ellison``, which are values)."""
+    if not isinstance(value, str) or len(value) > 2000:
+        return False
+    words = [w.strip(".,;:!?()[]'\"") for w in value.split()]
+    if len(words) < 2:
+        return False
+    plain = [w for w in words if w.isalpha()]
+    return len(plain) >= 2 and any(w.islower() for w in plain)
 
 
 def _name_before(words: list[str], is_number: bool) -> str | None:
