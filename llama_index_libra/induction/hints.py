@@ -28,11 +28,16 @@ _LIST_RE = re.compile(
     r"([\[(]?[^;\n]+)", re.IGNORECASE)
 _EITHER_RE = re.compile(r"\beither\s+(['\"][^'\"]+['\"](?:\s*(?:,|or)\s*['\"][^'\"]+['\"])+)", re.IGNORECASE)
 _QUOTED_RE = re.compile(r"['\"]([^'\"\n]{1,40})['\"]")
-_LAYOUTS = {  # layout written in a message -> strftime pattern
+_LAYOUTS = {  # layout written in a message -> strftime pattern (longest first: one layout per message)
+    "YYYY-MM-DDTHH:MM:SS": "%Y-%m-%dT%H:%M:%S", "YYYY-MM-DD HH:MM:SS": "%Y-%m-%d %H:%M:%S",
+    "YYYY-MM-DDTHH:MM": "%Y-%m-%dT%H:%M", "YYYY-MM-DD HH:MM": "%Y-%m-%d %H:%M", "DD/MM/YYYY HH:MM": "%d/%m/%Y %H:%M",
+    "DD.MM.YYYY HH:MM": "%d.%m.%Y %H:%M",
     "YYYY-MM-DD": "%Y-%m-%d", "DD.MM.YYYY": "%d.%m.%Y", "DD/MM/YYYY": "%d/%m/%Y", "MM/DD/YYYY": "%m/%d/%Y",
-    "YYYY/MM/DD": "%Y/%m/%d", "DD-MM-YYYY": "%d-%m-%Y", "YYYYMMDD": "%Y%m%d", "MM/YYYY": "%m/%Y",
+    "YYYY/MM/DD": "%Y/%m/%d", "DD-MM-YYYY": "%d-%m-%Y", "YYYYMMDD": "%Y%m%d", "MM/YYYY": "%m/%Y", "HH:MM": "%H:%M",
 }
-_SAMPLE_DAY = dt.date(2025, 6, 15)
+_SAMPLE_DAY = dt.datetime(2025, 6, 15, 10, 0)
+_TIME_RE = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b")
+_WORD_DATES = ("%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y")
 # a refusal of a value's kind ("'x' is not an email address", "phone must be in E.164 form") and a
 # sample of that kind (a literal: it credits no tool)
 _REFUSED_KIND_RE = re.compile(r"\b(not an?|invalid|must be|should be|expected|malformed|not in|valid|format|form)\b", re.I)
@@ -55,12 +60,23 @@ def _split(tail: str) -> list[str]:
     return [p for p in parts if p and len(p) <= 40 and len(p.split()) <= 4]
 
 
-def _as_date(value: Any) -> dt.date | None:
+def _as_date(value: Any) -> dt.datetime | None:
+    """The day (and the time of day, 10:00 when it names none) a value writes, in digits or in words
+    (``2025-06-15``, ``15.06.2025``, ``16 May 2025 17:00``, ``May 16, 2025``); None when it writes none."""
     if not isinstance(value, str):
         return None
+    text = value.strip()
+    found = _TIME_RE.search(text[10:] if text[:4].isdigit() else text)
+    hour, minute = (int(found.group(1)), int(found.group(2))) if found else (10, 0)
     for fmt in ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-%m-%Y", "%Y%m%d"):
         try:
-            return dt.datetime.strptime(value.strip()[:10], fmt).date()
+            return dt.datetime.strptime(text[:10], fmt).replace(hour=hour, minute=minute)
+        except ValueError:
+            continue
+    words = " ".join(_TIME_RE.sub(" ", text).replace(",", " ").split()[:3])
+    for fmt in _WORD_DATES:
+        try:
+            return dt.datetime.strptime(words, fmt).replace(hour=hour, minute=minute)
         except ValueError:
             continue
     return None
