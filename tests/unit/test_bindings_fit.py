@@ -57,3 +57,37 @@ def test_verdicts_equal_fresh_validation(value) -> None:
     schema = spec.parameters["properties"]["seat_ids"]
     fits = safe_validator(schema).is_valid(value) or (not isinstance(value, list) and safe_validator(schema).is_valid([value]))
     assert bool(out) == fits
+
+
+_EXPORTS = st.sampled_from(["seat_id", "seat_ids", "count", "name", "seat"])
+_POOL_VALUES = st.one_of(st.text(max_size=4), st.integers(0, 5), st.lists(st.text(max_size=3), max_size=2))
+
+
+@given(st.lists(st.lists(st.tuples(_EXPORTS, _POOL_VALUES), max_size=6), min_size=1, max_size=4))
+def test_shared_entries_give_the_candidates_of_a_fresh_binder(pools) -> None:
+    """Binders of several states that share their per-value entries (one explore chunk) offer, for
+    every pool, exactly the candidates a binder of their own would."""
+    spec = _spec("hold", "Seat Ids")
+    ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
+    entries: dict = {}
+    sim = FieldSimilarity({})
+    for rows in pools:
+        pool = [_value(export, v) for export, v in rows]
+        shared = Binder(ctx, sim, entries=entries)
+        fresh = Binder(ctx, FieldSimilarity({}))
+        for flags in ({}, {"diverse": True}, {"unaligned": True}, {"aligned_only": True, "limit": 2}):
+            assert shared.candidates_for(spec, "seat_ids", pool, **flags) == fresh.candidates_for(spec, "seat_ids", pool, **flags)
+
+
+def test_a_one_input_tools_summary_shows_its_inputs_shape() -> None:
+    """The quoted examples of a one-input tool's summary rank values of their shape first, whatever
+    their case and spacing (a typed postcode for a postcode normaliser's ``text``)."""
+    spec = ToolSpec(name="normalise_postcode", description="normalise_postcode(text: str) -> str\nA UK postcode as "
+                    "people type it ('nv37qp', 'NV3  7QP') in the system's format.",
+                    parameters={"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]})
+    ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
+    pool = [_value("agent_id", "AG-2207"), _value("api_key", "nvk_4f1e0c9a77d2"), _value("card", "4111 1111"),
+            _value("postcode", "nv3 7qt")]
+    out = Binder(ctx, FieldSimilarity({})).candidates_for(spec, "text", pool)
+    assert out[0].value == "nv3 7qt"
+    assert bindings.shapes_match("nv3 7qp", ["NV3  7QP"]) and not bindings.shapes_match("AG-2207", ["NV3  7QP"])

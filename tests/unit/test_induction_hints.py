@@ -56,6 +56,9 @@ def test_error_hints_never_fail(message, args):
     ("open", "Open.\n\nReturns\n-------\nticket_key : str\n    The key.", "ticket_key"),
     ("count_rows", "Count.\n\nReturns:\n    The number of rows.", "rows"),  # no qualified id: the tool's name
     ("register_scanner", "Bind a scanner; floor endpoints take the device token it returns.", "device_token"),
+    ("subscribe_updates", "Text a number when it changes; returns the bare subscription id.", "subscription_id"),
+    ("open_session", "Open a session.\n:returns: The bare session id.", "session_id"),
+    ("normalise_postcode", "A UK postcode as people type it, in the system's format.", "postcode"),
 ])
 def test_reply_name(name, description, expected):
     assert reply_name(SimpleNamespace(name=name, description=description)) == expected
@@ -66,6 +69,20 @@ def test_sentence_values():
     found = list(sentence_values("Bank account BA-0007 added; pay run 7 has 3 payslips worth 12,000.00"))
     assert found == [("bank_account_id", "BA-0007"), ("pay_run_id", 7)]  # counts and amounts are no ids
     assert is_sentence("order placed") and not is_sentence("EMP-0016")
+    assert is_sentence("drawer session DS-0419 opened") and is_sentence("Read MR-5 accepted for meter E1.")
+    # a reply of values is a value, not a sentence: a postcode, a date, a card number, a name
+    for value in ("NV3 7QP", "2 March 1958", "May 13, 2025", "4111 1111 1111 1111", "Margaret Ellison"):
+        assert not is_sentence(value), value
+
+
+@pytest.mark.parametrize("message, args, expected", [
+    ("due must be a future YYYY-MM-DDTHH:MM", {"due": "16 May 2025 17:00", "desk": "x"}, {"due": ["2025-05-16T17:00"]}),
+    ("until must be YYYY-MM-DDTHH:MM, got '2025-06-15'", {"until": "2025-06-15"}, {"until": ["2025-06-15T10:00"]}),
+    ("start: dates are written DD.MM.YYYY", {"start": "May 2, 2025"}, {"start": ["02.05.2025"]}),
+    ("slot must be HH:MM", {"slot": "2025-06-01 18:30"}, {"slot": ["18:30"]}),
+])
+def test_date_time_layouts(message, args, expected):
+    assert error_hints(message, args) == expected
 
 
 @given(st.text(max_size=200))
