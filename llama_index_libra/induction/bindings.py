@@ -535,6 +535,9 @@ class Binder:
                 options = [not value]
             elif isinstance(schema.get("enum"), list) and not isinstance(value, list):
                 options = [o for o in schema["enum"] if o != value][: ENUM_VALUES_MAX if every else self.config.enum_variants]
+            elif isinstance(value, list) and isinstance(schema.get("items"), Mapping) and isinstance(schema["items"].get("enum"), list):
+                # a set of enumerated values (scopes, channels): each value alone, for a caller allowed only some
+                options = [[o] for o in schema["items"]["enum"] if [o] != value][: ENUM_VALUES_MAX if every else self.config.enum_variants]
             elif isinstance(value, (int, float)):
                 options = [schema[k] for k in ("minimum", "maximum", "default") if isinstance(schema.get(k), (int, float))
                            and not isinstance(schema.get(k), bool) and schema[k] != value]

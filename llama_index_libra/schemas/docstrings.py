@@ -32,7 +32,7 @@ _NUMPY_ITEM = re.compile(r"^(\s*)(\w+)\s*:\s*([\w\[\], .|]*)$")
 # prose that introduces a value list, and the list itself (a JSON array or items up to the sentence's end)
 _INTRO = (r"(?:options are|the options are|possible values are|possible values|allowed values are|allowed values|"
           r"valid values are|valid values|accepted values are|supported values are|must be one of|can be one of|"
-          r"should be one of|is one of|one of|choose from|choices are|values are|supported(?: [a-z]+)?(?= ?:| are)(?: are)?)")
+          r"should be one of|is one of|one of|(?:are |is )?(?:some|any) of|a subset of|any combination of|choose from|choices are|values are|supported(?: [a-z]+)?(?= ?:| are)(?: are)?)")
 _LIST_AFTER_INTRO = re.compile(_INTRO + r"\s*:?\s*(\[[^\]\n]*\]|[^.;\n]+(?:\.(?=\w)[^.;\n]*)*)", re.IGNORECASE)
 _PARENTHESIZED = re.compile(r"([A-Za-z_][\w ]{0,40}?)\s*\(\s*((?:['\"`]?[\w.+-]+['\"`]?\s*(?:,|\bor\b|/|\|)\s*)+['\"`]?[\w.+-]+['\"`]?)\s*\)")
 _EITHER = re.compile(r"\beither\s+((['\"`])[^'\"`\n]{1,40}\2|[\w.+-]+)\s+or\s+((['\"`])[^'\"`\n]{1,40}\4|[\w.+-]+)",
