@@ -91,3 +91,14 @@ def test_a_one_input_tools_summary_shows_its_inputs_shape() -> None:
     out = Binder(ctx, FieldSimilarity({})).candidates_for(spec, "text", pool)
     assert out[0].value == "nv3 7qt"
     assert bindings.shapes_match("nv3 7qp", ["NV3  7QP"]) and not bindings.shapes_match("AG-2207", ["NV3  7QP"])
+
+
+def test_a_refused_set_of_enumerated_values_tries_each_value_alone() -> None:
+    """A list input of enumerated values (scopes a client may be granted only some of) varies as
+    one-item lists, after the whole set was refused."""
+    spec = ToolSpec(name="auth_token", description="Get a token.", parameters={
+        "type": "object", "properties": {"scopes": {"type": "array", "items": {"type": "string", "enum": ["a", "b", "c"]}}}})
+    template = SimpleNamespace(arguments={"scopes": SimpleNamespace(kind="literal", value=["a", "b", "c"])})
+    ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
+    variants = Binder(ctx, FieldSimilarity({})).literal_variants(spec, {"scopes": ["a", "b", "c"]}, template, every=True)
+    assert [v["scopes"] for v in variants] == [["a"], ["b"], ["c"]]

@@ -43,6 +43,18 @@ def test_a_newcomers_shapes_supported_lists_and_a_plural_shared_by_two_inputs() 
     assert "enum" not in _props("This is supported by the desk, the bar and the spa.", place="string")["place"]
 
 
+def test_some_of_lists_the_values_of_a_list_input() -> None:
+    """"``scopes`` are some of a, b and c": the items of a list input take those values; prose that
+    says "some of" without a list lifts nothing."""
+    schema = {"type": "object", "properties": {"client_id": {"type": "string"},
+                                               "scopes": {"type": "array", "items": {"type": "string"}}}}
+    doc = "Get a token.\n\n``scopes`` are some of shipments, billing, webhooks and ops; a client gets what it may use."
+    props = lift_docstring_constraints(doc, schema)["properties"]
+    assert props["scopes"]["items"]["enum"] == ["shipments", "billing", "webhooks", "ops"]
+    assert "enum" not in props["client_id"]
+    assert "enum" not in _props("Show some of the rows of a table.", table="string")["table"]
+
+
 def test_parameter_sections_give_descriptions_and_constraints() -> None:
     doc = """Dim a lamp.
 
