@@ -46,6 +46,9 @@ _KIND_SAMPLES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"\bE\.?164\b", re.I), "phone", "+14155550123"),
     (re.compile(r"\b(?:url|uri|https?://)", re.I), "url", "https://example.com/"),
 )
+# a refusal that shows an accepted value: "must be UTC ISO 8601, like 2025-06-12T14:00:00Z", "e.g. 'ACK-01'"
+_SHOWN_RE = re.compile(r"\b(?:like|e\.g\.,?|for example,?|for instance,?|such as)\s+(?:['\"`]([^'\"`\n]{1,40})['\"`]|([^\s,;()'\"`]{2,40}))",
+                       re.IGNORECASE)
 _ANY_KIND_RE = re.compile("|".join(p.pattern for p, _, _ in _KIND_SAMPLES), re.IGNORECASE)
 
 
@@ -114,6 +117,14 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
             current = args.get(name)
             typed = [_typed(v, current) for v in values]
             out[name] = [v for v in typed if v != current][:MAX_HINT_VALUES]
+    shown = [m.group(1) or m.group(2).rstrip(".:") for m in _SHOWN_RE.finditer(message)]
+    shown = [v for v in shown if not v.isalpha() or v.isupper()]  # a value (a digit, a sign, a code), not "like this"
+    if shown:
+        names = targets or ([n for n, v in args.items() if isinstance(v, str)] if len(args) == 1 else [])
+        for name in names:
+            current = args.get(name)
+            if isinstance(current, (str, int, float)) and not isinstance(current, bool):
+                out.setdefault(name, []).extend(t for t in (_typed(v, current) for v in shown) if t != current)
     if _ANY_KIND_RE.search(message) and _REFUSED_KIND_RE.search(message):  # most refusals name no kind: one scan
         for pattern, word, sample in _KIND_SAMPLES:
             if not pattern.search(message):

@@ -85,6 +85,19 @@ def test_date_time_layouts(message, args, expected):
     assert error_hints(message, args) == expected
 
 
+@pytest.mark.parametrize("message, args, expected", [
+    ("ValueError: start_utc must be UTC ISO 8601, like 2025-06-12T14:00:00Z (see to_utc)",
+     {"start_utc": "2025-08-04", "minutes": 60}, {"start_utc": ["2025-06-12T14:00:00Z"]}),
+    ("unknown template '482913'; e.g. 'ACK-01'", {"template_code": "482913", "claim": "x"}, {"template_code": ["ACK-01"]}),
+    ("currency must be a code such as EUR", {"currency": "euro"}, {"currency": ["EUR"]}),
+    ("please describe it like this", {"description": "x"}, {}),
+])
+def test_values_a_refusal_shows(message, args, expected):
+    """A refusal that shows an accepted value ("like 2025-06-12T14:00:00Z") teaches it to the input
+    it names; words ("like this") are no values."""
+    assert error_hints(message, args) == expected
+
+
 @given(st.text(max_size=200))
 def test_sentence_values_total(text):
     for name, value in sentence_values(text):
