@@ -19,6 +19,7 @@ from llama_index_libra.contracts.vocabulary import (
     ToolContext,
     prefer_doing,
 )
+from llama_index_libra.schemas.docstrings import docstring_prose
 from llama_index_libra.schemas.patterns import fullmatch as _bounded_fullmatch, sample_pattern
 from llama_index_libra.schemas.validate import FORMAT_CHECKER, safe_validator
 
@@ -131,21 +132,9 @@ def quoted_examples(node: Mapping[str, Any]) -> list[Any]:
     return out
 
 
-# where a docstring's per-parameter or returns sections start (Sphinx, Google, NumPy)
-_SECTION_START_RE = re.compile(r"\n[ \t]*(?::param\b|:returns?:|:rtype:|(?:Args|Arguments|Parameters|Returns?|Raises)[ \t]*:?[ \t]*\n)")
-
-
 def tool_examples(description: str) -> list[str]:
-    """The quoted strings of a tool's own summary: its description without the signature line
-    LlamaIndex puts first and without the parameter and returns sections."""
-    text = description or ""
-    first, _, rest = text.partition("\n")
-    if "(" in first and first.split("(", 1)[0].strip().isidentifier():
-        text = rest
-    cut = _SECTION_START_RE.search("\n" + text)
-    if cut is not None:
-        text = ("\n" + text)[: cut.start()]
-    return [m.group(2) for m in _QUOTED_RE.finditer(text) if m.group(2).strip()]
+    """The quoted strings of a tool's own summary (its docstring's prose, :func:`docstring_prose`)."""
+    return [m.group(2) for m in _QUOTED_RE.finditer(docstring_prose(description)) if m.group(2).strip()]
 
 
 def _description_examples(desc: str) -> Iterator[str]:

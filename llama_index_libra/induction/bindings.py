@@ -280,7 +280,8 @@ class Binder:
     def _entry(self, spec: ToolSpec, name: str, v: Value, validator: Draft202012Validator, is_array: bool,
                fits: dict[str, int]) -> tuple[str, int, float]:
         """(canonical JSON, fit verdict, field alignment) of one pool value for one input, worked out
-        once per binder: every state's pool carries most of its parent's values. Verdict -1: the
+        once per explore chunk (its binders share ``entries``): every state's pool carries most of its
+        parent's values. Verdict -1: the
         tool's own value; 1: it fits; 2: as a one-item list; 0: neither."""
         value_key = value_json(v)
         if v.provider == spec.name:

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from llama_index_libra.schemas.normalize import _coerce_enum, _split_values, lift_prose_constraints
 
-__all__ = ["lift_docstring_constraints", "parameter_sections", "split_docstring"]
+__all__ = ["lift_docstring_constraints", "parameter_sections", "split_docstring", "docstring_prose"]
 
 # a parameter section header (Google, NumPy) and the Sphinx field form
 _SECTION_HEADER = re.compile(r"^\s*(?:Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments)\s*:?\s*$", re.IGNORECASE)
@@ -124,6 +124,12 @@ def split_docstring(doc: str) -> tuple[str, dict[str, str]]:
         elif current is not None:
             params[current] = (params[current] + " " + line.strip()).strip()
     return "\n".join(prose), {k: v for k, v in params.items() if v}
+
+
+def docstring_prose(description: str) -> str:
+    """A tool description's prose: without the signature line LlamaIndex writes first and without its
+    parameter, returns and other sections (see :func:`split_docstring`)."""
+    return split_docstring(_SIGNATURE_LINE.sub("", (description or "")[:_MAX_DOC], count=1))[0]
 
 
 def parameter_sections(doc: str) -> dict[str, str]:
