@@ -7,6 +7,7 @@ scripted world of tests/support/baselines.py.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -72,14 +73,14 @@ def test_truncated_and_slow_replies_through_the_http_client(tmp_path: Path, caps
         if "The exact tool title is Timer.start." in user:
             return FakeReply(text[:20], finish_reason="length")
         if "The exact tool title is Weather.forecast." in user:
-            return FakeReply(text, delay_s=3.0)
+            return FakeReply(text, delay_s=math.inf)  # never replies
         return FakeReply(text)
 
     out = tmp_path / "ego.json"
     with FakeOpenAIServer(respond) as server:
         assert run(["baseline", "build", "--method", "ego-trip", "--catalog", str(catalog_file), "--llm", "openai-like",
                     "--model", "fake-model", "--api-base", server.api_base, "--out", str(out), "--quiet",
-                    "--llm-cache", str(tmp_path / "cache"), "--request-timeout", "0.5"]) == 0
+                    "--llm-cache", str(tmp_path / "cache"), "--request-timeout", "5"]) == 0
     captured = capsys.readouterr()
     assert "1 item(s) got no reply" in captured.err
     items = BaselineArtifact.load(out).items

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import threading
-import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
@@ -32,7 +32,7 @@ class FakeReply:
     finish_reason: str = "stop"
     status: int = 200
     error: str = ""
-    delay_s: float = 0.0
+    delay_s: float = 0.0  # math.inf: never reply (hold the request until the server closes)
 
 
 class FakeOpenAIServer:
@@ -41,6 +41,7 @@ class FakeOpenAIServer:
     def __init__(self, respond: Callable[[dict[str, Any]], FakeReply], *, port: int = 0) -> None:
         self.respond = respond
         self.requests: list[dict[str, Any]] = []
+        self.closing = threading.Event()
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -49,7 +50,8 @@ class FakeOpenAIServer:
                 outer.requests.append(body)
                 reply = outer.respond(body)
                 if reply.delay_s:
-                    time.sleep(reply.delay_s)
+                    # held on an event, not a sleep, so "never replies" needs no race against the client's timeout
+                    outer.closing.wait(None if math.isinf(reply.delay_s) else reply.delay_s)
                 if reply.status != 200:
                     data = json.dumps({"object": "error", "message": reply.error, "type": "BadRequestError",
                                        "code": reply.status}).encode()
@@ -89,6 +91,7 @@ class FakeOpenAIServer:
         return self
 
     def __exit__(self, *exc: Any) -> None:
+        self.closing.set()
         self.server.shutdown()
         self.server.server_close()
 
