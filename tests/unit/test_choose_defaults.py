@@ -51,13 +51,24 @@ def test_a_candidate_below_the_best_single_base_loses_to_an_admissible_one(scrip
     assert any("complete" in f and "best base" in f for f in loser["failed"])
 
 
-def test_without_an_admissible_candidate_the_fewest_failed_checks_come_first(script):
-    # BM25 beats every candidate on both sets; one candidate fails on recall only, the others on both metrics
+def test_without_an_admissible_candidate_the_best_mean_of_recall_and_complete_wins(script):
+    # BM25 beats every candidate on both sets, so none is admissible; one candidate fails only recall
+    # (2 checks) by a lot; another fails both metrics (4 checks) by a hair and is the best on average
     results = _results(script, {"bm25": {"recall": 0.95, "complete": 0.9},
-                                "libra [lines/combsum/after-consumer]": {"complete": 0.95}})
+                                "libra [lines/combsum/after-consumer]": {"recall": 0.45, "complete": 0.95},
+                                "libra [fair-auto/confidence/bundle]": {"recall": 0.94, "complete": 0.89}})
     ranked, winner = script.decide(results)
-    assert winner["row"] == "libra [lines/combsum/after-consumer]"
-    assert len(winner["failed"]) == 2 and all("recall" in f for f in winner["failed"])
+    assert winner["row"] == "libra [fair-auto/confidence/bundle]" and len(winner["failed"]) == 4
+    fewer = next(c for c in ranked if c["row"] == "libra [lines/combsum/after-consumer]")
+    assert len(fewer["failed"]) == 2 and ranked.index(fewer) == 1
+
+
+def test_an_admissible_candidate_beats_a_better_average_that_fails_a_check(script):
+    results = _results(script, {"libra [auto/confidence/bundle]": {"recall": 0.6},
+                                "libra [auto/combsum/bundle]": {"recall": 0.99, "complete": 0.99}})
+    results["a"]["rows"]["libra [auto/combsum/bundle]"]["complete"] = 0.05  # below BM25 on one set
+    _ranked, winner = script.decide(results)
+    assert winner["row"] == "libra [auto/confidence/bundle]" and winner["failed"] == []
 
 
 def test_libra_must_beat_its_own_base_where_the_library_holds_relations(script):
