@@ -13,7 +13,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-__all__ = ["FieldEncoder", "DenseFieldEncoder", "LexicalFieldEncoder", "humanize", "resolve_field_encoder", "leaf_name"]
+__all__ = ["FieldEncoder", "DenseFieldEncoder", "LexicalFieldEncoder", "humanize", "resolve_field_encoder", "leaf_name",
+           "GENERIC_KEYS", "ID_KEYS"]
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
@@ -35,7 +36,9 @@ def _singular(token: str) -> str:
     """A plural word's singular by the common English endings (``orders`` -> ``order``)."""
     if len(token) > 4 and token.endswith("ies"):
         return token[:-3] + "y"
-    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
+    if len(token) > 4 and token.endswith(("ches", "shes", "sses", "xes", "zzes")):  # branches, boxes, classes
+        return token[:-2]
+    if (len(token) > 3 or (len(token) == 3 and token[1] not in "aeiou")) and token.endswith("s") and not token.endswith("ss"):
         return token[:-1]
     return token
 
@@ -98,22 +101,25 @@ def resolve_field_encoder(spec: Any = "minilm") -> FieldEncoder:
 
 # Leaf keys that say what kind of value a field holds, not what it belongs to ("payment_methods.<key>.id").
 GENERIC_KEYS = frozenset({"id", "ids", "name", "value", "values", "type", "code", "key", "number", "title", "label",
-                          "text", "date", "uuid"})
+                          "text", "date", "uuid", "ref", "reference"})
+# Generic keys that identify a record: at a reply's top level they belong to what the tool is about.
+ID_KEYS = frozenset({"id", "ids", "code", "key", "number", "uuid", "ref", "reference"})
 
 
-def leaf_name(keys: tuple[str, ...] | list[str], value: object = None) -> str:
+def leaf_name(keys: tuple[str, ...] | list[str], value: object = None, *, owner: str | None = None) -> str:
     """A field name for a leaf reached through ``keys`` in a reply without a schema.
 
     Keys that are themselves values (dict-of-dicts keyed by ids: ``credit_card_5521``) are skipped;
     a generic last key takes its parent's singular (``payment_methods.<id>.id`` ->
-    ``payment_method_id``); a plural key holding id-like strings names one of its ids
-    (``orders: ["#H4410021"]`` -> ``order_id``)."""
+    ``payment_method_id``), and an id-like one at the top level ``owner`` (what the whole reply is
+    about, ``create_booking`` -> ``booking``: ``ref`` -> ``booking_ref``); a plural key holding id-like strings
+    names one of its ids (``orders: ["#H4410021"]`` -> ``order_id``)."""
     names = [k for k in keys if not any(c.isdigit() for c in k)] or list(keys[-1:])
     if not names:
         return "value"
     last = names[-1]
-    if last.lower() in GENERIC_KEYS and len(names) > 1:
-        parent = "_".join(_singular(t) for t in humanize(names[-2]).split())
+    if last.lower() in GENERIC_KEYS and (len(names) > 1 or (owner and last.lower() in ID_KEYS)):
+        parent = "_".join(_singular(t) for t in humanize(names[-2] if len(names) > 1 else str(owner)).split())
         return f"{parent}_{last}"
     words = humanize(last).split()
     if (isinstance(value, str) and words and words[-1] != _singular(words[-1]) and " " not in value

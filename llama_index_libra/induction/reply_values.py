@@ -18,7 +18,7 @@ from typing import Any, Iterator
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.contracts.vocabulary import QUANTITY_TOKENS, READ_VERBS, STATE_CHANGING_VERBS
 
-__all__ = ["reply_name", "sentence_values", "is_sentence"]
+__all__ = ["reply_name", "owner_name", "sentence_values", "is_sentence"]
 
 _VERBS = READ_VERBS | STATE_CHANGING_VERBS
 _CLAUSE = {"by", "for", "from", "with", "of", "in", "on", "to", "at", "and", "or", "if", "when", "using", "via"}
@@ -53,6 +53,17 @@ def _object_tokens(spec: Any) -> list[str]:
         if i and t in _CLAUSE:
             return tokens[:i]
     return tokens
+
+
+def owner_name(spec: Any) -> str | None:
+    """What a tool's reply is about: the head noun of its name, the last word before a trailing
+    clause that is not an id word (``create_booking`` -> ``booking``, ``attach_disk`` -> ``disk``,
+    ``find_user_id_by_email`` -> ``user``): the owner of an id-like top-level key of its reply
+    (``ref``, ``id``) that names no owner of its own. None for a one-word name (``login``)."""
+    if len(name_tokens(getattr(spec, "short_name", None) or spec.name.rsplit(".", 1)[-1])) < 2:
+        return None
+    words = [t for t in _object_tokens(spec) if t not in _ID_WORDS and t not in _VERBS]
+    return words[-1] if words else None
 
 
 def _documented_return(description: str) -> str | None:

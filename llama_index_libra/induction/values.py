@@ -16,8 +16,8 @@ from dataclasses import replace
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.induction.field_encoders import leaf_name
-from llama_index_libra.induction.reply_values import is_sentence, reply_name, sentence_values
+from llama_index_libra.induction.field_encoders import ID_KEYS, leaf_name
+from llama_index_libra.induction.reply_values import is_sentence, owner_name, reply_name, sentence_values
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json",
@@ -259,7 +259,9 @@ class ValueReader:
         leaf path of its output (jsonpath-ng paths, ``[*]`` for array elements, so arrays of
         records export each field: ``$.output.items[*].id``), or one ``$.output`` export for a
         scalar output, named after what the tool says it returns (:func:`.reply_values.reply_name`:
-        ``find_user_id_by_email`` -> ``user_id``); a reply that is JSON text is read as JSON, and
+        ``find_user_id_by_email`` -> ``user_id``); an id-like key (``id``, ``ref``, ``code``) is named
+        by what it belongs to (``customer.id`` -> ``customer_id``; ``create_booking``'s top-level
+        ``ref`` -> ``booking_ref``), since a bare ``ref`` matches no consumer's ``booking_code``; a reply that is JSON text is read as JSON, and
         the ids inside a sentence reply are read from it at extraction time (a sentence itself is
         no value). The revised contract is what the library keeps.
         """
@@ -291,6 +293,7 @@ class ValueReader:
                 return
             spec = self.catalog.get(tool) if self.catalog is not None and tool in self.catalog else None
             columns = row_columns(spec.description) if spec is not None else []
+            owner = owner_name(spec) if spec is not None else None
             for path, keys, json_type in itertools.islice(observed_leaves(out, base, columns=columns), MAX_LEAVES):
                 schema = {"type": json_type}
                 if not keys:  # a bare list of scalars (room numbers): each item named as the tool says
@@ -298,7 +301,12 @@ class ValueReader:
                         continue
                     item = _item_name((reply_name(spec) if spec is not None else None) or "response_value")
                     keys = (item,) if item not in taken else ("response_value",)
-                name = next((c for c in ("_".join(keys[i:]) for i in range(len(keys) - 1, -1, -1)) if c not in taken), None)
+                # an id-like key is named by what it belongs to: its parent key (customer.id -> customer_id),
+                # at the top level what the tool is about (create_booking's "ref" -> booking_ref); then,
+                # like every key, by the shortest suffix of its keys still free
+                owned = leaf_name(keys, owner=owner) if keys[-1].lower() in ID_KEYS else None
+                suffixes = ("_".join(keys[i:]) for i in range(len(keys) - 1, -1, -1))
+                name = next((c for c in itertools.chain((owned,) if owned else (), suffixes) if c not in taken), None)
                 if name is None:
                     continue
                 taken.add(name)

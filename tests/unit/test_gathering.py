@@ -136,3 +136,26 @@ def test_an_empty_first_reply_does_not_hide_the_fields_of_later_ones() -> None:
     assert not [v for v in reader.values_of("list_classes", _record("list_classes", [], day="mon")) if v.path.startswith("$.output")]
     values = reader.values_of("list_classes", _record("list_classes", [{"class_id": "C-10", "name": "Spin"}], day="tue"))
     assert ("class_id", "C-10") in {(v.export, v.value) for v in values}
+
+
+def create_booking(quote_id: str, state: dict) -> dict:
+    """Book a quoted car for a customer."""
+    return {"ref": "W363XQ", "status": "confirmed", "customer": {"id": "CU-7801", "name": "Ada"}}
+
+
+def login(user: str, state: dict) -> dict:
+    """Sign in."""
+    return {"token": "t-1", "id": "u-7"}
+
+
+def test_a_generic_key_is_named_by_what_it_belongs_to() -> None:
+    """create_booking's top-level "ref" is a booking ref, a name a consumer's ``booking_code`` can match,
+    and its customer.id a customer id; a tool whose name says no object keeps the bare key."""
+    catalog = PythonRuntime([create_booking, login], dict).catalog
+    reader = ValueReader(SchemaContractProposer().propose_all(catalog), {}, catalog)
+    record = _record("create_booking", create_booking("Q1", {}), quote_id="Q1")
+    names = {v.export: v.value for v in reader.values_of("create_booking", record) if v.path.startswith("$.output")}
+    assert names["booking_ref"] == "W363XQ" and "ref" not in names
+    assert names["customer_id"] == "CU-7801" and "id" not in names  # a nested id belongs to its parent key
+    names = {v.export for v in reader.values_of("login", _record("login", login("a", {}), user="a")) if v.path.startswith("$.output")}
+    assert names == {"token", "id"}

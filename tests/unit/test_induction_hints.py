@@ -7,7 +7,8 @@ from hypothesis import given, strategies as st
 
 from llama_index_libra.induction.causes import CAUSES, never_succeeded_cause
 from llama_index_libra.induction.hints import MAX_HINT_VALUES, error_hints
-from llama_index_libra.induction.reply_values import is_sentence, reply_name, sentence_values
+from llama_index_libra.induction.field_encoders import leaf_name
+from llama_index_libra.induction.reply_values import is_sentence, owner_name, reply_name, sentence_values
 
 
 @pytest.mark.parametrize("message, args, expected", [
@@ -136,3 +137,20 @@ def test_never_run_in_a_spent_budget_is_budget():
 ])
 def test_a_refusal_of_a_kind_of_value_teaches_a_sample_of_it(message, args, expected):
     assert error_hints(message, args) == expected
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("create_booking", "booking"), ("find_user_id_by_email", "user"), ("open_support_ticket", "ticket"),
+    ("attach_disk", "disk"), ("login", None), ("get_id", None), ("list_branches", "branches"),
+])
+def test_owner_name(name, expected):
+    assert owner_name(SimpleNamespace(name=name, description="")) == expected
+
+
+@pytest.mark.parametrize("keys, owner, expected", [
+    (("ref",), "booking", "booking_ref"), (("id",), "branches", "branch_id"), (("id",), None, "id"),
+    (("customer", "id"), "booking", "customer_id"), (("status",), "booking", "status"),
+    (("name",), "booking", "name"), (("id",), "vms", "vm_id"),
+])
+def test_leaf_name_owner(keys, owner, expected):
+    assert leaf_name(keys, owner=owner) == expected
