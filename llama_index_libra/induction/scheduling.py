@@ -19,7 +19,7 @@ from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.explorer import Context, Node, NodeResult, ablation_chunk, explore_chunk, state_test_chunk
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.selection import mediated
-from llama_index_libra.induction.values import Value, fixture_values
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, fixture_values
 from llama_index_libra.library import Relation
 
 __all__ = ["Master", "STATE_TESTS_PER_CALL"]
@@ -60,6 +60,7 @@ class Master:
         self.succeeded_templates: set[tuple[str, str]] = set()
         self.first_paths: dict[tuple[str, str], tuple[int, tuple, dict[str, Any]]] = {}
         self.export_names: set[str] = set()
+        self.embedded: set[str] = set()  # value names whose alignments extra_sims holds
         self.attempts: dict[str, dict[str, Any]] = {}
         self.learned: dict[tuple[str, str], list[Any]] = {}  # (tool, input) -> values refusals named
 
@@ -127,6 +128,7 @@ class Master:
                 for r in batch
             ]
             next_level: list[Node] = []
+            tool_names: set[str] = set()  # names of values tools gave (a fixture's names keep their lexical alignment)
             updates: dict[str, Any] = {}
             unmatched: dict[str, Any] = {}
             by_id = {n.id: n for n in level}
@@ -146,6 +148,7 @@ class Master:
                         self.succeeded_templates.add(key)
                         self.first_paths[key] = (node.root, node.path, args)
                 names = {v.export for v in result.final}
+                tool_names |= {v.export for v in result.final if v.provider != FIXTURE_PROVIDER}
                 if names - self.export_names:
                     productive = True
                     self.export_names |= names
@@ -234,6 +237,7 @@ class Master:
                 self.progress.refresh()
             self.revise_from_feedback(unmatched, updates)
             self.apply_updates(updates)
+            self.embed_names(tool_names)
             level = next_level
         self.report.transitions += len(transitions)
         # State tests run once both ends are explored, so the consumer can take values that only
@@ -381,15 +385,29 @@ class Master:
         for tool in sorted(updates):
             self.contracts[tool] = updates[tool]
         self.report.contracts_revised += len(updates)
+        self.embed_names({e.name for c in updates.values() for e in c.exports})
+
+    def embed_names(self, names: set[str]) -> None:
+        """Field alignments of value names first seen in a level, by the build's encoder, from the next
+        level on: feedback exports, and names read at extraction time from sentences and JSON text
+        (``application_id`` in "Application BP-25-0143 created"), which would otherwise stay lexical.
+        The level loop passes only names of values tools gave: a fixture's names keep their lexical
+        alignment (embedding them let a hotel's ``property_name`` stand in for ``property_code``:
+        staybook recall 0.83 -> 0.29)."""
         encoder = self.encoder
-        if encoder is not None:
-            names = sorted({e.name for c in updates.values() for e in c.exports} - {a for a, _ in self.ctx.sims})
-            inputs = sorted({b for _, b in self.ctx.sims} | {n for s in self.catalog for n in s.input_names})
-            if names and hasattr(encoder, "warm"):
-                encoder.warm(names + inputs)
-            for a in names:
-                for b in inputs:
-                    self.extra_sims[(a, b)] = round(float(encoder.similarity(a, b)), 6)
+        if encoder is None:
+            return
+        known = {a for a, _ in self.ctx.sims} | self.embedded
+        fresh = sorted(names - known)
+        if not fresh:
+            return
+        self.embedded.update(fresh)
+        inputs = sorted({b for _, b in self.ctx.sims} | {n for s in self.catalog for n in s.input_names})
+        if hasattr(encoder, "warm"):
+            encoder.warm(fresh + inputs)
+        for a in fresh:
+            for b in inputs:
+                self.extra_sims[(a, b)] = round(float(encoder.similarity(a, b)), 6)
 
     def revise_unsuccessful(self) -> list[str]:
         """Runtime-feedback revision for tools none of whose success templates ever succeeded.
