@@ -261,9 +261,9 @@ class ValueReader:
         scalar output, named after what the tool says it returns (:func:`.reply_values.reply_name`:
         ``find_user_id_by_email`` -> ``user_id``); an id-like key (``id``, ``ref``, ``code``) is named
         by what it belongs to (``customer.id`` -> ``customer_id``; ``create_booking``'s top-level
-        ``ref`` -> ``booking_ref``), since a bare ``ref`` matches no consumer's ``booking_code``; a reply that is JSON text is read as JSON, and
-        the ids inside a sentence reply are read from it at extraction time (a sentence itself is
-        no value). The revised contract is what the library keeps.
+        ``ref`` -> ``booking_ref``), since a bare ``ref`` matches no consumer's ``booking_code``; a
+        reply that is JSON text is read as JSON, and the ids inside a sentence reply are read from it
+        at extraction time (a sentence itself is no value). The revised contract is what the library keeps.
         """
         if tool in self.feedback_done:
             return
