@@ -30,6 +30,10 @@ DISTINCT_BINDINGS = 12
 SIBLING_BINDINGS = 12
 # candidates searched for a value of the anchor's record
 SIBLING_CANDIDATES = 64
+# a list input tried with the whole reply list of its first LIST_GROUPS one-item candidates, at most
+# LIST_ITEMS_MAX items unless the schema says maxItems
+LIST_GROUPS = 2
+LIST_ITEMS_MAX = 8
 # what a value whose shape fits the input's documented example adds to its field alignment
 SHAPE_BONUS = 0.15
 # enumerated values a refused setting tries from a fresh state (an enumeration longer than this is a vocabulary)
@@ -422,6 +426,46 @@ class Binder:
                     out.append(binding)
                 if len(out) >= SIBLING_BINDINGS:
                     return out
+        return out
+
+    def list_bindings(self, spec: ToolSpec, options: Mapping[str, list[Any]], pool: list[Value]) -> list[dict[str, Any]]:
+        """Bindings where a list input takes every item of the list one of its candidates was read
+        from (all the nameservers a host listed, not one of them as a one-item list): for each list
+        input, its first ``LIST_GROUPS`` one-item candidates grown to their reply list, capped at the
+        schema's ``maxItems`` (else ``LIST_ITEMS_MAX``). Other inputs take their best observed value."""
+        props = self.props(spec)
+        # the other inputs take their best observed value where they have one (a literal kept as
+        # the proposer wrote it is a placeholder more often than not)
+        base = {n: next((v for v in opts if isinstance(v, Value)), opts[0]) for n, opts in options.items() if opts}
+        out: list[dict[str, Any]] = []
+        groups: set[str] = set()
+        for name, opts in options.items():
+            schema = props.get(name) or {}
+            if schema_type(schema) != "array":
+                continue
+            cap = schema.get("maxItems") if isinstance(schema.get("maxItems"), int) else LIST_ITEMS_MAX
+            validator = self.validator(spec, name)
+            seeds = [v for v in opts if isinstance(v, Value) and v.key.endswith("\x00[]")][:LIST_GROUPS]
+            for seed in seeds:
+                items: list[Any] = []
+                seen: set[str] = set()
+                for u in pool:
+                    if u.record != seed.record or u.export != seed.export or u.provider != seed.provider:
+                        continue
+                    vj = value_json(u)
+                    if vj in seen or isinstance(u.value, (list, dict)) or not validator.is_valid([u.value]):
+                        continue
+                    seen.add(vj)
+                    items.append(u.value)
+                if len(items) < 2:
+                    continue
+                items = items[:cap]
+                if canonical_json([name, items]) in groups:
+                    continue
+                groups.add(canonical_json([name, items]))
+                group = seed._replace(value=items, key=f"{seed.provider}\x00{seed.export}\x00{canonical_json(items)}")
+                if validator.is_valid(items):
+                    out.append({**base, name: group})
         return out
 
     def bindings(self, spec: ToolSpec, template: Any, pool: list[Value], *, best_only: bool = False,

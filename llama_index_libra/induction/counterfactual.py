@@ -17,7 +17,7 @@ from llama_index_libra.induction.blame import Blame
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.control_values import make_controls
 from llama_index_libra.induction.hints import error_hints
-from llama_index_libra.induction.values import Value, ValuePool
+from llama_index_libra.induction.values import Value, ValuePool, value_json
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -153,12 +153,17 @@ class CounterfactualTests:
         value the transition itself produced (``fresh``: a new file name, a new id) is tried with it,
         one input at a time and all such inputs together (``diff a b`` after ``cd`` needs two fresh
         names), and free literal inputs may take fresh values too (an issue number just created).
+        So may values the transition acted on (``touched``: its own arguments, and values read from
+        calls that took them): a verified holder's user id and that holder's domains.
         """
         calls, binder = self.calls, self.binder
         pool = after.pool if after_pool is None else after_pool
         fresh = list(fresh)
         fresh_keys = {v.key for v in fresh}
+        touched = {canonical_json(a) for a in provider_args.values() if not isinstance(a, (dict, list))}
+        fresh += [v for v in pool if v.key not in fresh_keys and (value_json(v) in touched or not touched.isdisjoint(v.origin))]
         succeeded = self.knowledge.get("succeeded")
+        first_args = self.knowledge.get("first_args") or {}
         blame = self.blames.setdefault(after.id, Blame())
         for spec in self.by_partition[self.partition[provider]]:
             if spec.name == provider or spec.name in skip:
@@ -179,8 +184,13 @@ class CounterfactualTests:
                             joint[name] = cands[0]
                     if joint != base and joint not in binds:
                         binds.append(joint)
-                for binding in binds:
-                    call = {**args, **{k: v.value for k, v in binding.items()}}
+                tests = [(binding, {**args, **{k: v.value for k, v in binding.items()}}) for binding in binds]
+                # the consumer's first successful call (in whatever state it was): its literals may be
+                # what only works (a switch's other value, a list of several items)
+                known = first_args.get((spec.name, template.id))
+                if known is not None and all(canonical_json(known) != canonical_json(c) for _, c in tests):
+                    tests.append(({}, dict(known)))
+                for binding, call in tests:
                     if blame.rules_out(spec.name, call):  # refused after the transition: no test
                         calls.tally.runs_cut_blamed += 1
                         continue

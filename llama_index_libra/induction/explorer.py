@@ -37,6 +37,8 @@ __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", 
 HINTED_REFUSALS = 6
 # failed bindings a value that got past their refusal is held in (the other inputs as they had them)
 PROGRESS_BINDINGS = 12
+# bindings per tool and state admitted only because they take a value the call into the state acted on
+TOUCHED_TRIES = 8
 
 
 @dataclass
@@ -139,10 +141,16 @@ class Explorer:
         children: list[tuple[str, Any, str, dict[str, Any], int, list[Value]]] = []  # pool = final[:n] + values
         pool = ValuePool(node.pool)
         new_keys = {v.key for v in node.pool[node.new_from:]} if node.depth > 0 else None
+        touched = {canonical_json(a) for a in node.path[-1]["arguments"].values()} if node.path else set()
+        # for a tool that has not succeeded yet, the values the call into this state acted on are new
+        # here too, and so are values read from calls that took them: the user it verified and that
+        # user's domains now behave differently (a verified holder's writes)
+        touched_tries: dict[str, int] = {}  # per tool: bindings admitted here only for a value acted on
+        touched_keys = {v.key for v in node.pool if value_json(v) in touched or not touched.isdisjoint(v.origin)} \
+            if new_keys is not None else set()
         tools = [s for s in self.catalog if node.partitions is None or tests.partition[s.name] in node.partitions]
         values_only = node.mode == "values"
         cap = self.config.successes_per_template
-        touched = {canonical_json(a) for a in node.path[-1]["arguments"].values()} if node.path else set()
         handed = {value_json(v) for v in pool.values if v.provider == FIXTURE_PROVIDER}  # facts a tester was handed
         blame = Blame()
         candidates: list[Candidate] = []  # state-changing successes, for the gathered state
@@ -166,8 +174,21 @@ class Explorer:
             candidates.append(Candidate(spec.name, args, tuple(bound), creates(record.state_changes),
                                         known_tools is not None and spec.name not in known_tools))
 
-        def uses_new(binding: Mapping[str, Any]) -> bool:
-            return new_keys is None or any(isinstance(v, Value) and v.key in new_keys for v in binding.values())
+        def uses_new(binding: Mapping[str, Any], spec: ToolSpec | None = None) -> bool:
+            if new_keys is None:
+                return True
+            fresh_tool = spec is not None and bool(touched_keys) and (known_tools is None or spec.name not in known_tools)
+            acted_on = False
+            for v in binding.values():
+                if isinstance(v, Value):
+                    key = v.key.removesuffix("\x00[]")
+                    if v.key in new_keys or key in new_keys:
+                        return True
+                    acted_on = acted_on or (fresh_tool and key in touched_keys)
+            if acted_on and touched_tries.get(spec.name, 0) < TOUCHED_TRIES:  # type: ignore[union-attr]
+                touched_tries[spec.name] = touched_tries.get(spec.name, 0) + 1  # type: ignore[union-attr]
+                return True
+            return False
 
         def attempt(spec: ToolSpec, template: Any, binding: Mapping[str, Any], tried: set) -> tuple[bool, InvocationRecord]:
             args = {**binder.literal_args(template),
@@ -198,13 +219,17 @@ class Explorer:
         def variants(spec: ToolSpec, template: Any, args: dict[str, Any], every: bool = False) -> int:
             """Run the call with each other documented value of one literal; the successes."""
             ok = 0
+            # the inputs bound from the pool (every argument but the template's own literals): their
+            # echoes in the reply credit nobody, as after any bound call
+            literals = binder.literal_args(template)
+            bound = [canonical_json(v) for k, v in args.items() if k not in literals or canonical_json(literals[k]) != canonical_json(v)]
             for variant in binder.literal_variants(spec, args, template, every=every):
                 vr, vchild = calls.run(node, spec.name, variant, "variant")
                 vo = calls.classify(spec.name, vr)
                 calls.note_attempt(spec.name, template, variant, vr, vo)
                 if vo == "success":
                     ok += 1
-                    after_success(spec, template, variant, vr, vchild, [])
+                    after_success(spec, template, variant, vr, vchild, bound)
             return ok
 
         def one_filter_at_a_time(spec: ToolSpec, template: Any, base: Mapping[str, Any]) -> int:
@@ -230,7 +255,7 @@ class Explorer:
                     if ok >= cap:
                         return ok
                     binding = {**keep, n: opt}
-                    if not uses_new(binding) and not isinstance(opt, Value) and node.depth > 0:
+                    if not uses_new(binding, spec) and not isinstance(opt, Value) and node.depth > 0:
                         continue
                     good, _ = attempt(spec, template, binding, tried)
                     ok += good
@@ -273,7 +298,7 @@ class Explorer:
                     if ok >= cap:
                         return ok
                     binding = {**keep, name: v}
-                    if not uses_new(binding) and node.depth > 0:
+                    if not uses_new(binding, spec) and node.depth > 0:
                         continue
                     good, record = attempt(spec, template, binding, tried)
                     ok += good
@@ -298,19 +323,26 @@ class Explorer:
                     binds = binder.bindings(spec, template, pool.values, handed=handed)
                     successes = 0
                     failed: InvocationRecord | None = None
+                    failed_new: InvocationRecord | None = None  # the first refused binding with a value new here
                     for i, binding in enumerate(binds):
                         if successes >= cap:
                             break
-                        if not uses_new(binding) and (values_only or i > 0):
+                        if not uses_new(binding, spec) and (values_only or i > 0):
                             continue
                         ok, record = attempt(spec, template, binding, tried)
                         successes += ok
                         if not ok and record is not None and failed is None:
                             failed = record
+                        if not ok and record is not None and failed_new is None and node.depth > 0 and uses_new(binding, spec):
+                            failed_new = record
                     if not successes and failed is not None and node.depth == 0:
                         # a setting refused in the fresh state (already off, or not allowed): every
                         # other documented value of its switches and enumerations, from here
                         successes += variants(spec, template, dict(failed.arguments or {}), every=True)
+                    elif not successes and failed_new is not None and not values_only:
+                        # refused on a value this state changed (a verified holder's domain whose
+                        # auto-renew is already on): the other documented values of its switches
+                        successes += variants(spec, template, dict(failed_new.arguments or {}))
                     if successes or (failed is None and binds):
                         continue
                     # no binding succeeded: free literals may take observed values of a fitting type
@@ -331,7 +363,7 @@ class Explorer:
                             if successes >= cap:
                                 break
                             binding = {k: v for k, v in binding.items() if not isinstance(v, Keep)}
-                            if not uses_new(binding):
+                            if not uses_new(binding, spec):
                                 continue
                             ok, _ = attempt(spec, template, binding, tried)
                             successes += ok
@@ -346,7 +378,18 @@ class Explorer:
                     for binding in [] if successes else binder.sibling_bindings(spec, options, pool.values):
                         if successes >= cap:
                             break
-                        if not uses_new(binding) and node.depth > 0:
+                        if not uses_new(binding, spec) and node.depth > 0:
+                            continue
+                        ok, _ = attempt(spec, template, binding, tried)
+                        successes += ok
+                    # still failing: a list input takes the whole list its candidate came from
+                    # (at most LIST_GROUPS bindings, so a value acted on admits one without spending
+                    # the tool's TOUCHED_TRIES, which one-item lists may have used up)
+                    for binding in [] if successes else binder.list_bindings(spec, options, pool.values):
+                        if successes >= cap:
+                            break
+                        if node.depth > 0 and not uses_new(binding, spec) and not any(
+                                isinstance(v, Value) and v.key in touched_keys for v in binding.values()):
                             continue
                         ok, _ = attempt(spec, template, binding, tried)
                         successes += ok
@@ -357,7 +400,7 @@ class Explorer:
                         if successes >= cap:
                             break
                         binding = {k: v for k, v in binding.items() if not isinstance(v, Keep)}
-                        if not uses_new(binding) and not any(
+                        if not uses_new(binding, spec) and not any(
                                 isinstance(binding.get(n), Value) and value_json(binding[n]) in touched for n in group):
                             continue
                         ok, _ = attempt(spec, template, binding, tried)

@@ -115,7 +115,10 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
             targets = list(args)
         for name in targets:
             current = args.get(name)
-            typed = [_typed(v, current) for v in values]
+            if isinstance(current, list):  # a set-valued input (scopes, channels): all of them, then each alone
+                typed = [list(values)] + [[v] for v in values]
+            else:
+                typed = [_typed(v, current) for v in values]
             out[name] = [v for v in typed if v != current][:MAX_HINT_VALUES]
     shown = [m.group(1) or m.group(2).rstrip(".:") for m in _SHOWN_RE.finditer(message)]
     shown = [v for v in shown if not v.isalpha() or v.isupper()]  # a value (a digit, a sign, a code), not "like this"

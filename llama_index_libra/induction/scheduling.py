@@ -270,6 +270,7 @@ class Master:
             return
         # every state (snapshot) and after-pool travels once per batch, not once per transition
         knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates),
+                                         "first_args": {key: path[2] for key, path in self.first_paths.items()},
                                          "runs_allowed": self.allowance(sum(len(g) for g in jobs))})
         batches = [
             (shared, self.extra_sims, b, {t[1]: pools[t[1]] for g in b for t in g}, {i: lean[i] for g in b for t in g for i in t[:2]},

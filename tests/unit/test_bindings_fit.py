@@ -102,3 +102,29 @@ def test_a_refused_set_of_enumerated_values_tries_each_value_alone() -> None:
     ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
     variants = Binder(ctx, FieldSimilarity({})).literal_variants(spec, {"scopes": ["a", "b", "c"]}, template, every=True)
     assert [v["scopes"] for v in variants] == [["a"], ["b"], ["c"]]
+
+
+def _listed(provider: str, export: str, call: str, items: list) -> list[Value]:
+    """The scalar items of one reply list, as the reader pools them (one record per list)."""
+    return [Value(provider, export, f"$.output[{i}]", v, f"{provider}\x00{export}\x00{canonical_json(v)}",
+                  record=f"{call}|$.output") for i, v in enumerate(items)]
+
+
+def test_a_list_input_takes_the_whole_reply_list_its_candidate_came_from() -> None:
+    """``nameservers`` refused as a one-item list ("give two to four"): the binding with every item
+    of the list that candidate was read from, at most ``maxItems``; other replies' items stay out."""
+    spec = ToolSpec(name="set_ns", description="Set nameservers.", parameters={"type": "object", "properties": {
+        "domain": {"type": "string"}, "nameservers": {"type": "array", "items": {"type": "string"}, "maxItems": 3}}})
+    pool = (_listed("hosted", "nameserver", "c1", ["ns1.h.net", "ns2.h.net", "ns3.h.net", "ns4.h.net"])
+            + _listed("other", "nameserver", "c2", ["ns9.x.org"]))
+    binder = Binder(SimpleNamespace(config=InductionConfig(), binding_sims={}), FieldSimilarity({}))
+    one = [v for v in binder.candidates_for(spec, "nameservers", pool)]
+    assert all(isinstance(v.value, list) and len(v.value) == 1 for v in one)
+    options = {"domain": ["a.com"], "nameservers": one}
+    out = binder.list_bindings(spec, options, pool)
+    assert out and all(b["domain"] == "a.com" for b in out)
+    assert out[0]["nameservers"].value == ["ns1.h.net", "ns2.h.net", "ns3.h.net"]
+    assert all("ns9.x.org" not in b["nameservers"].value for b in out)
+    # a list of one item has nothing to add
+    lone = pool[-1]._replace(value=["ns9.x.org"], key=pool[-1].key + "\x00[]")
+    assert binder.list_bindings(spec, {"nameservers": [lone]}, pool) == []

@@ -154,3 +154,11 @@ def test_owner_name(name, expected):
 ])
 def test_leaf_name_owner(keys, owner, expected):
     assert leaf_name(keys, owner=owner) == expected
+
+
+def test_a_set_valued_input_is_taught_the_whole_vocabulary_then_each_value() -> None:
+    """A list input (scopes) whose refusal lists the valid values: all of them at once first (a key
+    that every later call accepts), then each alone; never a bare string for a list."""
+    hints = error_hints("unknown scope scope; valid scopes: circulation, patrons, fees",
+                        {"console_session": "cs_1", "scopes": ["scope"]})
+    assert hints == {"scopes": [["circulation", "patrons", "fees"], ["circulation"], ["patrons"], ["fees"]]}
