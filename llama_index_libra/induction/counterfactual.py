@@ -17,7 +17,7 @@ from llama_index_libra.induction.blame import Blame
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.control_values import make_controls
 from llama_index_libra.induction.hints import error_hints
-from llama_index_libra.induction.values import Value, ValuePool, value_json
+from llama_index_libra.induction.values import Value, ValuePool, acted_on
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -161,7 +161,7 @@ class CounterfactualTests:
         fresh = list(fresh)
         fresh_keys = {v.key for v in fresh}
         touched = {canonical_json(a) for a in provider_args.values() if not isinstance(a, (dict, list))}
-        fresh += [v for v in pool if v.key not in fresh_keys and (value_json(v) in touched or not touched.isdisjoint(v.origin))]
+        fresh += [v for v in acted_on(pool, touched) if v.key not in fresh_keys]
         succeeded = self.knowledge.get("succeeded")
         first_args = self.knowledge.get("first_args") or {}
         blame = self.blames.setdefault(after.id, Blame())

@@ -26,7 +26,7 @@ from llama_index_libra.induction.counterfactual import CounterfactualTests
 from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.report import RunTally
-from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, ValueReader, observed_leaves, value_json
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves, value_json
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -146,8 +146,7 @@ class Explorer:
         # here too, and so are values read from calls that took them: the user it verified and that
         # user's domains now behave differently (a verified holder's writes)
         touched_tries: dict[str, int] = {}  # per tool: bindings admitted here only for a value acted on
-        touched_keys = {v.key for v in node.pool if value_json(v) in touched or not touched.isdisjoint(v.origin)} \
-            if new_keys is not None else set()
+        touched_keys = {v.key for v in acted_on(node.pool, touched)} if new_keys is not None else set()
         tools = [s for s in self.catalog if node.partitions is None or tests.partition[s.name] in node.partitions]
         values_only = node.mode == "values"
         cap = self.config.successes_per_template

@@ -20,7 +20,7 @@ from llama_index_libra.induction.field_encoders import ID_KEYS, leaf_name
 from llama_index_libra.induction.reply_values import is_sentence, owner_name, reply_name, sentence_values
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json",
+__all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
            "fixture_values", "FIXTURE_PROVIDER"]
 
 SCALAR_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string"}
@@ -72,6 +72,12 @@ def value_json(v: Value) -> str:
     """The canonical JSON of a pool value (its key without provider and export; canonical JSON
     holds no NUL, while a provider name may: the fixtures' is ``\x00fixtures``)."""
     return v.key.removesuffix("\x00[]").rsplit("\x00", 1)[1]
+
+
+def acted_on(values: Iterable[Value], touched: set[str]) -> list[Value]:
+    """The values a call acted on: its arguments (canonical JSON in ``touched``) and values read from
+    calls that took one of them (a verified holder's user id, and that holder's domains)."""
+    return [v for v in values if value_json(v) in touched or not touched.isdisjoint(v.origin)]
 
 
 def json_text(value: Any) -> Any:
