@@ -2,7 +2,9 @@
 a booking with a room on it and a hold on a stored card, six calls from the fresh state. The gathered
 state (``induction/gathering.py``) applies a state's build-up calls together, so the check-in and the
 charge after it run and their prerequisites are found. Before gathered states (and before a bare list
-of room numbers was named and an empty first listing stopped hiding later ones), neither ran."""
+of room numbers was named and an empty first listing stopped hiding later ones), neither ran. Since
+values a transition acted on are tried first (engine 17), the check-in is reached along one path
+without gathering; the charge, which needs the checked-in folio and the session together, is not."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ def test_the_check_in_chain_is_found(built) -> None:
             ("list_rooms", "assign_room"), ("create_booking", "check_in"), ("check_in", "post_charge")} <= pairs, sorted(pairs)
 
 
-def test_without_gathering_the_check_in_never_runs() -> None:
+def test_without_gathering_the_charge_never_runs() -> None:
     _, report = _build(gather_states=0)
-    assert "check_in" in report.never_succeeded and report.gathered_states == 0, report.summary()
+    assert report.gathered_states == 0, report.summary()
+    assert "post_charge" in report.never_succeeded and report.tools_succeeded < len(TOOLS), report.summary()
