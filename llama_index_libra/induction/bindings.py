@@ -315,13 +315,17 @@ class Binder:
         # a fitting shape adds to the field alignment (it never outweighs a name that matches); among
         # equally aligned values, one only a tool gave before one a fixture also holds: a success with
         # the tester's own value credits no provider
-        ranked = [e for _, e in sorted(best.items(), key=lambda kv: (-(kv[1][0] + SHAPE_BONUS * kv[1][4]),
-                                                                     kv[0] in handed, kv[1][1]))]
+        order = sorted(best.items(), key=lambda kv: (-(kv[1][0] + SHAPE_BONUS * kv[1][4]), kv[0] in handed, kv[1][1]))
+        ranked = [e for _, e in order]
+        handed_ids = {id(e) for k, e in order if k in handed}
         # values whose field aligns (cos > tau) or whose shape fits come first and alone; only
         # when none does may any type-fitting value stand in (an unnamed phone number)
         aligned = [e for e in ranked if e[0] > self.config.tau or e[4]]
         if unaligned:
             rest = [e[2] for e in ranked if not (e[0] > self.config.tau or e[4])]
+            # a field named for what it is (``acct``) sits in a reply: values read from replies come
+            # before the echoes of arguments (names, postcodes bound elsewhere under their own names)
+            rest.sort(key=lambda v: v.path.startswith("$.arguments") or not v.credit)
             return by_export(rest)[: limit or self.config.bindings_per_input]
         if aligned:
             ranked = aligned
@@ -329,10 +333,22 @@ class Binder:
             return []
         else:
             ranked = ranked[: max(1, self.config.bindings_per_input // 2)]
-        out = [e[2] for e in ranked]
+        n = limit or self.config.bindings_per_input
         if diverse:
-            out = by_export(out)
-        return out[: limit or self.config.bindings_per_input]
+            entries = {id(e[2]): e for e in ranked}
+            ranked = [entries[id(v)] for v in by_export([e[2] for e in ranked])]
+        out = ranked[:n]
+        if n > 1 and handed_ids and not any(id(e) in handed_ids for e in out):
+            # one of the few tries goes to the best value the tester was handed (a conference's id
+            # that a listing also holds, among its names and dates): handed values rank last among
+            # equals so that a tool's value is credited first, not so that they are never tried. It
+            # takes the place of the last value whose field already has a try, never a field's only one
+            first = next((e for e in ranked[n:] if id(e) in handed_ids), None)
+            fields = [(e[2].provider, e[2].export) for e in out]
+            repeat = next((i for i in range(len(out) - 1, 0, -1) if fields[i] in fields[:i]), None)
+            if first is not None and repeat is not None:
+                out = out[:repeat] + out[repeat + 1:] + [first]
+        return [e[2] for e in out]
 
     def combine(self, options: Mapping[str, list[Any]]) -> list[dict[str, Any]]:
         """The best option per input, then one input at a time varied over its alternatives, then
@@ -486,10 +502,15 @@ class Binder:
         if not best_only:
             literals = self.literal_args(template)
             for name in self.swappable(spec, template, placeholders_only=True, handed=handed):
-                cands = self.candidates_for(spec, name, pool, exclude=[literals[name]], aligned_only=True)
+                wide = self.candidates_for(spec, name, pool, exclude=[literals[name]], aligned_only=True)
+                cands = wide[: max(1, self.config.bindings_per_input // 2)]
+                if not any(value_json(v) in handed for v in cands):
+                    # and the best value the tester was handed, if the best few hold none (six tariff
+                    # names must not hide the caller's name)
+                    cands += [v for v in wide[len(cands):] if value_json(v) in handed][:1]
                 taught = [v for v in self.learned.get((spec.name, name), ()) if v != literals[name]]
                 if cands or taught:
-                    options[name] = cands[: max(1, self.config.bindings_per_input // 2)] + taught[:4] + [KEEP]
+                    options[name] = cands + taught[:4] + [KEEP]
         if best_only:
             return [{name: cands[0] for name, cands in options.items()}]
         return self.combine(options) if options else [{}]

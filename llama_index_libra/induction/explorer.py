@@ -26,7 +26,8 @@ from llama_index_libra.induction.counterfactual import CounterfactualTests
 from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.report import RunTally
-from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves, value_json
+from llama_index_libra.induction.values import (FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves,
+                                                peer_bindings, value_json)
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -39,6 +40,8 @@ HINTED_REFUSALS = 6
 PROGRESS_BINDINGS = 12
 # bindings per tool and state admitted only because they take a value the call into the state acted on
 TOUCHED_TRIES = 8
+# other values handed under the same field that a fresh-state success on a handed value is rerun with
+HANDED_PEERS = 4
 
 
 @dataclass
@@ -156,22 +159,26 @@ class Explorer:
         known = (tests.knowledge or {}).get("succeeded")
         known_tools = None if known is None else {tool for tool, _ in known}  # tools that succeeded before this level
 
-        def after_success(spec: ToolSpec, template: Any, args: dict[str, Any], record: InvocationRecord, child, bound) -> None:
+        def after_success(spec: ToolSpec, template: Any, args: dict[str, Any], record: InvocationRecord, child, bound) -> bool:
+            """Keep what a success produced; whether it showed anything (a state change, or a value
+            that is not an echo of its arguments)."""
             self.first_successes.setdefault((spec.name, template.id), args)
             values = self.reader.values_of(spec.name, record, bound)
+            shown = bool(record.state_changes) or any(v.credit and not v.path.startswith("$.arguments") for v in values)
             if new_keys is not None:
                 new_keys.update(v.key for v in values if v.key not in pool.keys)
             if child is None:
                 pool.add(values)
-                return
+                return shown
             if values_only:  # past the bounds: values only, no deeper state
                 calls.tally.states_cut_depth += 1
-                return
+                return shown
             digest, snap = child
             new_values = [v for v in dict((v.key, v) for v in values).values() if v.key not in pool.keys]
             children.append((digest, snap, spec.name, args, len(pool), new_values))
             candidates.append(Candidate(spec.name, args, tuple(bound), creates(record.state_changes),
                                         known_tools is not None and spec.name not in known_tools))
+            return shown
 
         def uses_new(binding: Mapping[str, Any], spec: ToolSpec | None = None) -> bool:
             if new_keys is None:
@@ -188,6 +195,8 @@ class Explorer:
                 touched_tries[spec.name] = touched_tries.get(spec.name, 0) + 1  # type: ignore[union-attr]
                 return True
             return False
+
+        showed = [False]  # whether the last successful attempt showed anything (a state change or a value)
 
         def attempt(spec: ToolSpec, template: Any, binding: Mapping[str, Any], tried: set) -> tuple[bool, InvocationRecord]:
             args = {**binder.literal_args(template),
@@ -208,12 +217,30 @@ class Explorer:
                 return False, record
             bound_values = [v for v in binding.values() if isinstance(v, Value)]
             tests.provenance_tests(node, spec, template, args, {k: v for k, v in binding.items() if isinstance(v, Value)}, record, pool)
-            after_success(spec, template, args, record, child, [canonical_json(v.value) for v in bound_values])
+            shown = after_success(spec, template, args, record, child, [canonical_json(v.value) for v in bound_values])
             if node.depth == 0 or not record.state_changes:
                 # a call that changed nothing (a switch already on) or any call in a fresh state:
                 # the other documented values of its literals show more of the world
                 variants(spec, template, args)
+            if node.depth == 0 and not peering:
+                handed_peers(spec, template, binding)
+            showed[0] = shown
             return True, record
+
+        peering: list[bool] = []  # non-empty while handed_peers runs (its successes start no more peers)
+
+        def handed_peers(spec: ToolSpec, template: Any, binding: Mapping[str, Any]) -> int:
+            """A fresh-state success on a handed value runs again with the other people's
+            (:func:`.values.peer_bindings`): personas differ in what they may do."""
+            ok = 0
+            peering.append(True)
+            try:
+                for peer in peer_bindings(binding, pool.values, HANDED_PEERS):
+                    good, _ = attempt(spec, template, peer, tried)
+                    ok += good
+            finally:
+                peering.pop()
+            return ok
 
         def variants(spec: ToolSpec, template: Any, args: dict[str, Any], every: bool = False) -> int:
             """Run the call with each other documented value of one literal; the successes."""
@@ -262,28 +289,35 @@ class Explorer:
 
         refusals: dict[tuple[str, str], list[tuple[Mapping[str, Any], dict[str, Any], str | None]]] = {}
 
+        def taught(spec: ToolSpec, template: Any, binding: Mapping[str, Any], args: Mapping[str, Any], message: str, ok: int = 0) -> int:
+            """The values one refusal named (a vocabulary, a date layout: :mod:`.hints`), each tried
+            in the refused call; what was learned is kept for the next levels."""
+            for name, values in sorted(error_hints(message, args).items()):
+                learned = self.learned.setdefault((spec.name, name), [])
+                learned.extend(v for v in values if v not in learned)
+                binder.learned.setdefault((spec.name, name), learned)  # the provenance tests' controls too
+                for value in values:
+                    if ok >= cap:
+                        return ok
+                    good, _ = attempt(spec, template, {**binding, name: value}, tried)
+                    ok += good
+            return ok
+
         def taught_by_refusals(spec: ToolSpec, template: Any) -> int:
-            """Values the template's refusals named (a vocabulary, a date layout: :mod:`.hints`),
-            each tried in the refused call; what was learned is kept for the next levels."""
+            """What the template's first distinct refusals taught (:func:`taught`)."""
             ok = 0
             seen: set[str] = set()
             for binding, args, message in refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
                 if not message or message in seen:
                     continue
                 seen.add(message)
-                for name, values in sorted(error_hints(message, args).items()):
-                    learned = self.learned.setdefault((spec.name, name), [])
-                    learned.extend(v for v in values if v not in learned)
-                    binder.learned.setdefault((spec.name, name), learned)  # the provenance tests' controls too
-                    for value in values:
-                        if ok >= cap:
-                            return ok
-                        good, _ = attempt(spec, template, {**binding, name: value}, tried)
-                        ok += good
+                ok = taught(spec, template, binding, args, message, ok)
+                if ok >= cap:
+                    return ok
             return ok
 
         def other_fields(spec: ToolSpec, template: Any, base: Mapping[str, Any], binds: list[dict[str, Any]],
-                         refused: str | None) -> int:
+                         refused: str | None, since: int = 0) -> int:
             """Observation inputs whose aligned values all failed try values of fields that do not
             align (of a fitting type, the best of each export): a row's unnamed column, a field
             named for what it is rather than for the input (``matches`` holding employee ids).
@@ -292,8 +326,9 @@ class Explorer:
             alternatives, as the failed bindings had them."""
             keep = {k: v for k, v in base.items() if not isinstance(v, Keep)}
             ok = 0
+            values = pool.values[since:] if since else pool.values  # ``since``: only what the state gained after it
             for name in template.observations:
-                for v in binder.candidates_for(spec, name, pool.values, unaligned=True):
+                for v in binder.candidates_for(spec, name, values, unaligned=True):
                     if ok >= cap:
                         return ok
                     binding = {**keep, name: v}
@@ -303,6 +338,9 @@ class Explorer:
                     ok += good
                     if good or record is None or refused is None or record.message == refused:
                         continue
+                    # past the refusal, refused further on: what the new refusal names (a date
+                    # layout) with the value held
+                    ok = taught(spec, template, binding, dict(record.arguments or {}), record.message or "", ok)
                     for other in binds[1:PROGRESS_BINDINGS]:
                         if ok >= cap:
                             return ok
@@ -312,6 +350,11 @@ class Explorer:
             return ok
 
         tried: set = set()
+        # (tool, template) -> the first refusal of its bindings in the first round: in the second
+        # round those bindings are not run again, yet the template is still refused, and the values
+        # the state gained since under fields that do not align (``acct`` for ``account_no``, read
+        # by a search that ran after it) get their tries
+        refused_first: dict[tuple[str, str], tuple[InvocationRecord, int]] = {}  # and the pool's length then
         for _round in range(2):
             for spec in tools:
                 if spent(self.ctx.deadline):
@@ -321,28 +364,43 @@ class Explorer:
                         continue
                     binds = binder.bindings(spec, template, pool.values, handed=handed)
                     successes = 0
+                    quiet = 0  # successes that showed nothing: no quota, but the template did succeed
                     failed: InvocationRecord | None = None
                     failed_new: InvocationRecord | None = None  # the first refused binding with a value new here
                     for i, binding in enumerate(binds):
                         if successes >= cap:
                             break
-                        if not uses_new(binding, spec) and (values_only or i > 0):
+                        new = uses_new(binding, spec)  # once per binding: it may spend a TOUCHED_TRIES slot
+                        if not new and (values_only or i > 0):
                             continue
                         ok, record = attempt(spec, template, binding, tried)
-                        successes += ok
+                        # a success that showed nothing (a search that matched no record: ``[]``)
+                        # does not fill the template's quota: a later binding may name a record
+                        successes += ok and showed[0]
+                        quiet += ok and not showed[0]
                         if not ok and record is not None and failed is None:
                             failed = record
-                        if not ok and record is not None and failed_new is None and node.depth > 0 and uses_new(binding, spec):
+                        if not ok and record is not None and failed_new is None and node.depth > 0 and new:
                             failed_new = record
-                    if not successes and failed is not None and node.depth == 0:
+                    if _round == 0 and failed is not None:
+                        refused_first.setdefault((spec.name, template.id), (failed, len(pool.values)))
+                    elif failed is None and not successes and not quiet and binds and template.observations \
+                            and (spec.name, template.id) in refused_first \
+                            and (known_tools is None or spec.name not in known_tools):
+                        # every binding ran in the first round and was refused: only the fields that
+                        # do not align get their tries with what the state gained since
+                        first, seen_until = refused_first[(spec.name, template.id)]
+                        other_fields(spec, template, binds[0], binds, first.message, since=seen_until)
+                        continue
+                    if not successes and not quiet and failed is not None and node.depth == 0:
                         # a setting refused in the fresh state (already off, or not allowed): every
                         # other documented value of its switches and enumerations, from here
                         successes += variants(spec, template, dict(failed.arguments or {}), every=True)
-                    elif not successes and failed_new is not None and not values_only:
+                    elif not successes and not quiet and failed_new is not None and not values_only:
                         # refused on a value this state changed (a verified holder's domain whose
                         # auto-renew is already on): the other documented values of its switches
                         successes += variants(spec, template, dict(failed_new.arguments or {}))
-                    if successes or (failed is None and binds):
+                    if successes or quiet or (failed is None and binds):
                         continue
                     # no binding succeeded: free literals may take observed values of a fitting type
                     swap = binder.swappable(spec, template)
@@ -371,7 +429,9 @@ class Explorer:
                     if not successes:
                         successes += taught_by_refusals(spec, template)
                     if not successes and template.observations:
-                        successes += other_fields(spec, template, base, binds, failed.message if failed is not None else None)
+                        # (in the second round, of a template refused in the first: the values gained since)
+                        since = refused_first[(spec.name, template.id)][1] if _round == 1 and (spec.name, template.id) in refused_first else 0
+                        successes += other_fields(spec, template, base, binds, failed.message if failed is not None else None, since)
                     # still failing: inputs that must come from one record take it jointly (an order
                     # in a given status with an item of that same order)
                     for binding in [] if successes else binder.sibling_bindings(spec, options, pool.values):

@@ -21,7 +21,7 @@ from llama_index_libra.induction.reply_values import is_sentence, owner_name, re
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
-           "fixture_values", "FIXTURE_PROVIDER"]
+           "fixture_values", "peer_bindings", "FIXTURE_PROVIDER"]
 
 SCALAR_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string"}
 _MAX_LEAF_DEPTH = 6  # how deep feedback exports walk an undocumented output
@@ -174,22 +174,48 @@ def fixture_values(fixtures: Any) -> list[Value]:
     out: list[Value] = []
     seen: set[str] = set()
 
-    def walk(obj: Any, key: str, path: str) -> None:
+    def walk(obj: Any, key: str, path: str, where: str, record: str) -> None:
+        # ``where``: the path with list indexes kept, naming the handed record a value sits in
         if isinstance(obj, Mapping):
+            # a nested mapping is one handed record (a person with their e-mail and the code mailed
+            # to it): its fields, and those of mappings inside it, are siblings (:func:`same_record`)
+            inner = f"{FIXTURE_PROVIDER}|{where}." if where != "$.fixtures" else ""
             for k in sorted(obj, key=str):
-                walk(obj[k], str(k), f"{path}.{k}")
+                walk(obj[k], str(k), f"{path}.{k}", f"{where}.{k}", inner)
         elif isinstance(obj, list):
-            for item in obj[:32]:
-                walk(item, key, f"{path}[*]")
+            for i, item in enumerate(obj[:32]):
+                walk(item, key, f"{path}[*]", f"{where}[{i}]", record)
         elif isinstance(obj, (str, int, float)) and not isinstance(obj, bool) and key:
             vj = canonical_json(obj)
             vkey = f"{FIXTURE_PROVIDER}\x00{key}\x00{vj}"
             if vkey not in seen:
                 seen.add(vkey)
-                out.append(Value(FIXTURE_PROVIDER, key, path, obj, vkey, False))
+                out.append(Value(FIXTURE_PROVIDER, key, path, obj, vkey, False, record=record))
 
     if isinstance(fixtures, Mapping):
-        walk(fixtures, "", "$.fixtures")
+        walk(fixtures, "", "$.fixtures", "$.fixtures", "")
+    return out
+
+
+def peer_bindings(binding: Mapping[str, Any], pool: list[Value], per_input: int) -> list[dict[str, Any]]:
+    """``binding`` with each input that took a handed value given, in turn, up to ``per_input`` other
+    values handed under the same field (the other people's e-mails: a chair's, a reviewer's); the
+    inputs that came from the first value's handed record take the peer's record's siblings (the
+    code mailed to that address)."""
+    out: list[dict[str, Any]] = []
+    handed = [w for w in pool if w.provider == FIXTURE_PROVIDER]
+    for name, v in binding.items():
+        if not isinstance(v, Value) or v.provider != FIXTURE_PROVIDER:
+            continue
+        peers = [p for p in handed if p.export == v.export and p.key != v.key and (p.record != v.record or not v.record)]
+        for p in peers[:per_input]:
+            peer = {**binding, name: p}
+            for other, u in binding.items():
+                if other != name and isinstance(u, Value) and u.provider == FIXTURE_PROVIDER and u.record and u.record == v.record:
+                    sib = next((w for w in handed if w.record == p.record and w.export == u.export), None)
+                    if sib is not None:
+                        peer[other] = sib
+            out.append(peer)
     return out
 
 

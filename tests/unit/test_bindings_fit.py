@@ -128,3 +128,21 @@ def test_a_list_input_takes_the_whole_reply_list_its_candidate_came_from() -> No
     # a list of one item has nothing to add
     lone = pool[-1]._replace(value=["ns9.x.org"], key=pool[-1].key + "\x00[]")
     assert binder.list_bindings(spec, {"nameservers": [lone]}, pool) == []
+
+
+def test_the_few_tries_of_an_input_hold_one_value_the_tester_was_handed() -> None:
+    """Six equally aligned names from a listing rank before a handed one (a tool's value is credited
+    first), but one of the four tries goes to the best handed value; with one handed value among the
+    first four, nothing is displaced."""
+    from llama_index_libra.induction.values import FIXTURE_PROVIDER
+
+    ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
+    listed = [_value("name", f"Tariff {i}") for i in range(6)]
+    handed = Value(FIXTURE_PROVIDER, "name", "$.fixtures.caller.name", "Daniel Achebe",
+                   f"{FIXTURE_PROVIDER}\x00name\x00\"Daniel Achebe\"", False)
+    spec = ToolSpec(name="find_account", description="Accounts by holder name.",
+                    parameters={"type": "object", "properties": {"name": {"type": "string"}}})
+    got = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "name", listed + [handed])]
+    assert got == ["Tariff 0", "Tariff 1", "Tariff 2", "Daniel Achebe"]
+    alone = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "name", listed[:2] + [handed])]
+    assert alone == ["Tariff 0", "Tariff 1", "Daniel Achebe"]
