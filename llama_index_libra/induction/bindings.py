@@ -224,7 +224,7 @@ class Binder:
         done = scan.results.get(flags)
         if done is not None:
             return list(done)
-        out = self._rank(scan, aligned_only=aligned_only, limit=limit, diverse=diverse, unaligned=unaligned)
+        out = self._rank(scan, name, aligned_only=aligned_only, limit=limit, diverse=diverse, unaligned=unaligned)
         scan.results[flags] = out
         return list(out)
 
@@ -310,7 +310,7 @@ class Binder:
             sim = self.config.tau + NAMED_MARGIN
         return value_key, verdict, sim
 
-    def _rank(self, scan: "_Scan", *, aligned_only: bool, limit: int | None, diverse: bool, unaligned: bool) -> list[Value]:
+    def _rank(self, scan: "_Scan", name: str, *, aligned_only: bool, limit: int | None, diverse: bool, unaligned: bool) -> list[Value]:
         best, handed = scan.best, scan.handed
         # a fitting shape adds to the field alignment (it never outweighs a name that matches); among
         # equally aligned values, one only a tool gave before one a fixture also holds: a success with
@@ -342,12 +342,11 @@ class Binder:
             # one of the few tries goes to the best value the tester was handed (a conference's id
             # that a listing also holds, among its names and dates): handed values rank last among
             # equals so that a tool's value is credited first, not so that they are never tried. It
-            # takes the place of the last value whose field already has a try, never a field's only one
+            # takes the place of the last value not exported under the input's very name
             first = next((e for e in ranked[n:] if id(e) in handed_ids), None)
-            fields = [(e[2].provider, e[2].export) for e in out]
-            repeat = next((i for i in range(len(out) - 1, 0, -1) if fields[i] in fields[:i]), None)
-            if first is not None and repeat is not None:
-                out = out[:repeat] + out[repeat + 1:] + [first]
+            last = next((i for i in range(len(out) - 1, 0, -1) if out[i][2].export != name), None)
+            if first is not None and last is not None:
+                out = out[:last] + out[last + 1:] + [first]
         return [e[2] for e in out]
 
     def combine(self, options: Mapping[str, list[Any]]) -> list[dict[str, Any]]:

@@ -133,7 +133,7 @@ def test_a_list_input_takes_the_whole_reply_list_its_candidate_came_from() -> No
 def test_the_few_tries_of_an_input_hold_one_value_the_tester_was_handed() -> None:
     """Six equally aligned names from a listing rank before a handed one (a tool's value is credited
     first), but one of the four tries goes to the best handed value; with one handed value among the
-    first four, nothing is displaced."""
+    first four, nothing is displaced; a value exported under the input's very name is never displaced."""
     from llama_index_libra.induction.values import FIXTURE_PROVIDER
 
     ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
@@ -141,8 +141,11 @@ def test_the_few_tries_of_an_input_hold_one_value_the_tester_was_handed() -> Non
     handed = Value(FIXTURE_PROVIDER, "name", "$.fixtures.caller.name", "Daniel Achebe",
                    f"{FIXTURE_PROVIDER}\x00name\x00\"Daniel Achebe\"", False)
     spec = ToolSpec(name="find_account", description="Accounts by holder name.",
-                    parameters={"type": "object", "properties": {"name": {"type": "string"}}})
-    got = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "name", listed + [handed])]
+                    parameters={"type": "object", "properties": {"holder_name": {"type": "string"}}})
+    got = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "holder_name", listed + [handed])]
     assert got == ["Tariff 0", "Tariff 1", "Tariff 2", "Daniel Achebe"]
-    alone = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "name", listed[:2] + [handed])]
+    alone = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "holder_name", listed[:2] + [handed])]
     assert alone == ["Tariff 0", "Tariff 1", "Daniel Achebe"]
+    named = listed[:3] + [_value("holder_name", "Ada Lovelace"), handed]
+    kept = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "holder_name", named)]
+    assert "Ada Lovelace" in kept and "Daniel Achebe" in kept
