@@ -18,7 +18,7 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.field_encoders import LexicalFieldEncoder
 from llama_index_libra.induction.shapes import shapes_match, value_shape
-from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, same_record, value_json
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, same_record, shown, value_json
 from llama_index_libra.schemas.validate import safe_validator
 
 __all__ = ["Binder", "FieldSimilarity", "schema_type", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "value_shape",
@@ -325,7 +325,7 @@ class Binder:
             rest = [e[2] for e in ranked if not (e[0] > self.config.tau or e[4])]
             # a field named for what it is (``acct``) sits in a reply: values read from replies come
             # before the echoes of arguments (names, postcodes bound elsewhere under their own names)
-            rest.sort(key=lambda v: v.path.startswith("$.arguments") or not v.credit)
+            rest.sort(key=lambda v: not shown(v))
             return by_export(rest)[: limit or self.config.bindings_per_input]
         if aligned:
             ranked = aligned

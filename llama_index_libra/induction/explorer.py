@@ -27,7 +27,7 @@ from llama_index_libra.induction.gathering import Candidate, Gathered, creates, 
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.report import RunTally
 from llama_index_libra.induction.values import (FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves,
-                                                peer_bindings, value_json)
+                                                peer_bindings, shown, value_json)
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -164,21 +164,21 @@ class Explorer:
             that is not an echo of its arguments)."""
             self.first_successes.setdefault((spec.name, template.id), args)
             values = self.reader.values_of(spec.name, record, bound)
-            shown = bool(record.state_changes) or any(v.credit and not v.path.startswith("$.arguments") for v in values)
+            showed_any = bool(record.state_changes) or any(shown(v) for v in values)
             if new_keys is not None:
                 new_keys.update(v.key for v in values if v.key not in pool.keys)
             if child is None:
                 pool.add(values)
-                return shown
+                return showed_any
             if values_only:  # past the bounds: values only, no deeper state
                 calls.tally.states_cut_depth += 1
-                return shown
+                return showed_any
             digest, snap = child
             new_values = [v for v in dict((v.key, v) for v in values).values() if v.key not in pool.keys]
             children.append((digest, snap, spec.name, args, len(pool), new_values))
             candidates.append(Candidate(spec.name, args, tuple(bound), creates(record.state_changes),
                                         known_tools is not None and spec.name not in known_tools))
-            return shown
+            return showed_any
 
         def uses_new(binding: Mapping[str, Any], spec: ToolSpec | None = None) -> bool:
             if new_keys is None:
@@ -217,30 +217,27 @@ class Explorer:
                 return False, record
             bound_values = [v for v in binding.values() if isinstance(v, Value)]
             tests.provenance_tests(node, spec, template, args, {k: v for k, v in binding.items() if isinstance(v, Value)}, record, pool)
-            shown = after_success(spec, template, args, record, child, [canonical_json(v.value) for v in bound_values])
+            showed_any = after_success(spec, template, args, record, child, [canonical_json(v.value) for v in bound_values])
             if node.depth == 0 or not record.state_changes:
                 # a call that changed nothing (a switch already on) or any call in a fresh state:
                 # the other documented values of its literals show more of the world
                 variants(spec, template, args)
             if node.depth == 0 and not peering:
                 handed_peers(spec, template, binding)
-            showed[0] = shown
+            showed[0] = showed_any
             return True, record
 
         peering: list[bool] = []  # non-empty while handed_peers runs (its successes start no more peers)
 
-        def handed_peers(spec: ToolSpec, template: Any, binding: Mapping[str, Any]) -> int:
+        def handed_peers(spec: ToolSpec, template: Any, binding: Mapping[str, Any]) -> None:
             """A fresh-state success on a handed value runs again with the other people's
             (:func:`.values.peer_bindings`): personas differ in what they may do."""
-            ok = 0
             peering.append(True)
             try:
                 for peer in peer_bindings(binding, pool.values, HANDED_PEERS):
-                    good, _ = attempt(spec, template, peer, tried)
-                    ok += good
+                    attempt(spec, template, peer, tried)
             finally:
                 peering.pop()
-            return ok
 
         def variants(spec: ToolSpec, template: Any, args: dict[str, Any], every: bool = False) -> int:
             """Run the call with each other documented value of one literal; the successes."""
@@ -502,12 +499,12 @@ def state_test_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Map
     out = []
     explorer = Explorer(ctx, contracts, extra_sims, knowledge)
     for group in groups:
-        shown: set[str] = set()
+        found: set[str] = set()
         for before_id, after_id, provider, args, fresh in group:
             before, after, after_pool = nodes[before_id], nodes[after_id], pools[after_id]
-            explorer.tests.state_tests(before, after, provider, args, fresh, after_pool, skip=shown)
+            explorer.tests.state_tests(before, after, provider, args, fresh, after_pool, skip=found)
             relations, tally = explorer.reset_batch()
-            shown |= {r.consumer for r in relations}
+            found |= {r.consumer for r in relations}
             out.append((relations, tally))
     close_logs(ctx.log_dir)
     return out

@@ -21,7 +21,7 @@ from llama_index_libra.induction.reply_values import is_sentence, owner_name, re
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
-           "fixture_values", "peer_bindings", "FIXTURE_PROVIDER"]
+           "shown", "fixture_values", "peer_bindings", "FIXTURE_PROVIDER"]
 
 SCALAR_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string"}
 _MAX_LEAF_DEPTH = 6  # how deep feedback exports walk an undocumented output
@@ -72,6 +72,11 @@ def value_json(v: Value) -> str:
     """The canonical JSON of a pool value (its key without provider and export; canonical JSON
     holds no NUL, while a provider name may: the fixtures' is ``\x00fixtures``)."""
     return v.key.removesuffix("\x00[]").rsplit("\x00", 1)[1]
+
+
+def shown(v: Value) -> bool:
+    """Whether a call showed ``v``: read from its reply and creditable, not an echo of an argument."""
+    return v.credit and not v.path.startswith("$.arguments")
 
 
 def acted_on(values: Iterable[Value], touched: set[str]) -> list[Value]:
@@ -202,11 +207,12 @@ def peer_bindings(binding: Mapping[str, Any], pool: list[Value], per_input: int)
     values handed under the same field (the other people's e-mails: a chair's, a reviewer's); the
     inputs that came from the first value's handed record take the peer's record's siblings (the
     code mailed to that address)."""
+    took = [(name, v) for name, v in binding.items() if isinstance(v, Value) and v.provider == FIXTURE_PROVIDER]
+    if not took:  # most successes took no handed value: no pass over the pool
+        return []
     out: list[dict[str, Any]] = []
     handed = [w for w in pool if w.provider == FIXTURE_PROVIDER]
-    for name, v in binding.items():
-        if not isinstance(v, Value) or v.provider != FIXTURE_PROVIDER:
-            continue
+    for name, v in took:
         peers = [p for p in handed if p.export == v.export and p.key != v.key and (p.record != v.record or not v.record)]
         for p in peers[:per_input]:
             peer = {**binding, name: p}
