@@ -116,7 +116,7 @@ class _Scan:
     """One input's pass over one pool list so far: the best entry per distinct value, the values a
     fixture holds, and the rankings asked for since the list last grew."""
 
-    __slots__ = ("pool", "n", "best", "handed", "results")
+    __slots__ = ("pool", "n", "best", "handed", "results", "order")
 
     def __init__(self, pool: list[Value]) -> None:
         self.pool = pool
@@ -124,6 +124,7 @@ class _Scan:
         self.best: dict[str, list[Any]] = {}
         self.handed: set[str] = set()
         self.results: dict[tuple, list[Value]] = {}
+        self.order: list[tuple[str, list[Any]]] | None = None  # ``best`` ranked (:meth:`Binder._rank`)
 
 
 class FieldSimilarity:
@@ -244,6 +245,7 @@ class Binder:
         if scan.n == len(pool):
             return scan
         scan.results.clear()
+        scan.order = None
         examples = self.examples(spec, name)
         validator = self.validator(spec, name)
         is_array = schema_type(self.props(spec).get(name)) == "array"
@@ -254,9 +256,11 @@ class Binder:
             if sum(len(m) for m in self._entries.values()) >= ENTRIES_KEPT:
                 self._entries.clear()
             memo = self._entries[(spec.name, name)] = {}
+        memo_get, best_get = memo.get, best.get
+        quiet_cap = self.config.tau + NAMED_MARGIN
         for i in range(scan.n, len(pool)):
             v = pool[i]
-            known = memo.get(v.key)
+            known = memo_get(v.key)
             if known is None:
                 known = memo[v.key] = self._entry(spec, name, v, validator, is_array, fits)
             value_key, verdict, sim = known
@@ -266,18 +270,25 @@ class Binder:
                 handed.add(value_key)
             if verdict == 0 or value_key in excluded:
                 continue
+            if v.quiet and sim > quiet_cap:
+                # an argument a call took and showed nothing for (a search's filter that matched no
+                # record): aligned at most just above tau, behind a value a reply showed under the name
+                sim = quiet_cap
             if verdict == 2:
                 v = v._replace(value=[v.value], key=v.key + "\x00[]")
-            preference = (not v.credit, v.path.startswith("$.arguments"), -sim, i)
-            entry = best.get(value_key)
+            entry = best_get(value_key)
             if entry is None:
                 fit = bool(examples) and shapes_match(v.value[0] if verdict == 2 else v.value, examples)
-                best[value_key] = [sim, i, v, preference, fit]
-            else:
-                if sim > entry[0]:
-                    entry[0] = sim
-                if preference < entry[3]:
-                    entry[2], entry[3] = v, preference
+                best[value_key] = [sim, i, v, (not v.credit, v.path.startswith("$.arguments"), -sim, i), fit]
+                continue
+            if sim > entry[0]:
+                entry[0] = sim
+            held = entry[3]
+            if not held[0] and not v.credit:
+                continue  # a credited value is held: an uncredited one never replaces it
+            preference = (not v.credit, v.path.startswith("$.arguments"), -sim, i)
+            if preference < held:
+                entry[2], entry[3] = v, preference
         scan.n = len(pool)
         return scan
 
@@ -315,7 +326,9 @@ class Binder:
         # a fitting shape adds to the field alignment (it never outweighs a name that matches); among
         # equally aligned values, one only a tool gave before one a fixture also holds: a success with
         # the tester's own value credits no provider
-        order = sorted(best.items(), key=lambda kv: (-(kv[1][0] + SHAPE_BONUS * kv[1][4]), kv[0] in handed, kv[1][1]))
+        order = scan.order
+        if order is None:  # once per growth of the pool: every ranking of the input asks for it
+            order = scan.order = sorted(best.items(), key=lambda kv: (-(kv[1][0] + SHAPE_BONUS * kv[1][4]), kv[0] in handed, kv[1][1]))
         ranked = [e for _, e in order]
         handed_ids = {id(e) for k, e in order if k in handed}
         # values whose field aligns (cos > tau) or whose shape fits come first and alone; only

@@ -56,8 +56,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("state", re.compile(r"\b(already|status|is (off|on|\w+ed)|not (yet )?(\w+ed|available|active|open|pending)|"
                          r"only (a|an|the)\b|must be (\w+ed|on|off)|first\b|no longer|non-\w+|cannot|can't|"
                          r"out of \w+|insufficient|not enough|exceeds|limit reached)", re.I)),
-    ("unknown_value", re.compile(r"\b(not found|unknown|no such|does not exist|doesn't exist|invalid id|no \w+ with|"
-                                 r"not in the|not exist|missing)\b", re.I)),
+    ("unknown_value", re.compile(r"\b(not[ _]found|unknown|no such|does not exist|doesn't exist|invalid id|no \w+ with|"
+                                 r"not in the|not exist|missing)\b|"
+                                 # "no assignment 20", "no behaviour entry 'DT-0304'": a record by the value it got
+                                 r"\bno (?:[a-z][\w-]* ){1,3}(?:['\"#]|\d)", re.I)),
 ]
 
 

@@ -52,7 +52,8 @@ from llama_index_libra.induction.field_encoders import resolve_field_encoder
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.scheduling import Master
 from llama_index_libra.induction.selection import select_providers, split_providers
-from llama_index_libra.induction.values import FIXTURE_PROVIDER, fixture_values
+from llama_index_libra.induction.handed import fixture_values
+from llama_index_libra.induction.values import FIXTURE_PROVIDER
 from llama_index_libra.library import Relation, ToolLibrary
 
 __all__ = ["InductionConfig", "BuildReport", "induce", "candidate_compositions", "schema_type", "select_providers",

@@ -26,8 +26,9 @@ from llama_index_libra.induction.counterfactual import CounterfactualTests
 from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.report import RunTally
+from llama_index_libra.induction.handed import peer_bindings, persona_bindings
 from llama_index_libra.induction.values import (FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves,
-                                                peer_bindings, shown, value_json)
+                                                shown, value_json)
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -150,6 +151,9 @@ class Explorer:
         # user's domains now behave differently (a verified holder's writes)
         touched_tries: dict[str, int] = {}  # per tool: bindings admitted here only for a value acted on
         touched_keys = {v.key for v in acted_on(node.pool, touched)} if new_keys is not None else set()
+        # the handed values the call into this state acted on (the chair whose e-mail got a code):
+        # tools that never succeeded continue with that person (:func:`.handed.persona_bindings`)
+        persona = [v for v in node.pool if v.provider == FIXTURE_PROVIDER and v.key in touched_keys]
         tools = [s for s in self.catalog if node.partitions is None or tests.partition[s.name] in node.partitions]
         values_only = node.mode == "values"
         cap = self.config.successes_per_template
@@ -231,7 +235,7 @@ class Explorer:
 
         def handed_peers(spec: ToolSpec, template: Any, binding: Mapping[str, Any]) -> None:
             """A fresh-state success on a handed value runs again with the other people's
-            (:func:`.values.peer_bindings`): personas differ in what they may do."""
+            (:func:`.handed.peer_bindings`): personas differ in what they may do."""
             peering.append(True)
             try:
                 for peer in peer_bindings(binding, pool.values, HANDED_PEERS):
@@ -360,6 +364,8 @@ class Explorer:
                     if _round == 1 and not template.observations and not binder.swappable(spec, template, placeholders_only=True, handed=handed):
                         continue
                     binds = binder.bindings(spec, template, pool.values, handed=handed)
+                    if persona and binds and (known_tools is None or spec.name not in known_tools):
+                        binds = binds[:1] + persona_bindings(binds[0], pool.values, persona) + binds[1:]
                     successes = 0
                     quiet = 0  # successes that showed nothing: no quota, but the template did succeed
                     failed: InvocationRecord | None = None
@@ -397,7 +403,9 @@ class Explorer:
                         # refused on a value this state changed (a verified holder's domain whose
                         # auto-renew is already on): the other documented values of its switches
                         successes += variants(spec, template, dict(failed_new.arguments or {}))
-                    if successes or quiet or (failed is None and binds):
+                    # a template whose successes all showed nothing (a search that matched no
+                    # record) takes the fallbacks too: an unaligned value may name a record
+                    if successes or (quiet and not template.observations) or (failed is None and binds and not quiet):
                         continue
                     # no binding succeeded: free literals may take observed values of a fitting type
                     swap = binder.swappable(spec, template)

@@ -19,7 +19,8 @@ from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.explorer import Context, Node, NodeResult, ablation_chunk, explore_chunk, state_test_chunk
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.selection import mediated
-from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, fixture_values
+from llama_index_libra.induction.handed import fixture_values
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value
 from llama_index_libra.library import Relation
 
 __all__ = ["Master", "STATE_TESTS_PER_CALL"]

@@ -7,6 +7,7 @@ example of its shape (``such as '#W0000000'``), whatever the value's own field i
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Iterable
 
 __all__ = ["value_shape", "folded_shape", "shapes_match"]
@@ -18,7 +19,12 @@ def value_shape(value: Any) -> str | None:
     anything but strings and numbers."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         return None
-    text = value if isinstance(value, str) else repr(value)
+    return _shape(value if isinstance(value, str) else repr(value))
+
+
+@lru_cache(maxsize=65536)
+def _shape(text: str) -> str:
+    # every binder of a build asks for the shapes of the same few thousand values again and again
     out: list[str] = []
     for ch in text:
         c = "9" if ch.isdigit() else "A" if ch.isupper() else "a" if ch.isalpha() else ch
@@ -27,6 +33,7 @@ def value_shape(value: Any) -> str | None:
     return "".join(out)
 
 
+@lru_cache(maxsize=65536)
 def folded_shape(shape: str) -> str:
     """A shape with letter case and runs of white space folded (``a9 9a`` and ``A9  9A`` -> ``L9 9L``):
     what people type (``nv3 7qp``) has the shape of the system's form (``NV3 7QP``) but its case."""

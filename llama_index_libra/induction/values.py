@@ -11,21 +11,18 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import re
 from dataclasses import replace
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.field_encoders import ID_KEYS, leaf_name
+from llama_index_libra.induction.leaves import MAX_LEAVES, SCALAR_TYPES, leaf_values, observed_leaves, row_columns
 from llama_index_libra.induction.reply_values import is_sentence, owner_name, reply_name, sentence_values
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
-           "shown", "fixture_values", "peer_bindings", "FIXTURE_PROVIDER"]
+           "shown", "FIXTURE_PROVIDER"]
 
-SCALAR_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string"}
-_MAX_LEAF_DEPTH = 6  # how deep feedback exports walk an undocumented output
-MAX_LEAVES = 64  # leaf paths exported per undocumented output
 FIXTURE_PROVIDER = "\x00fixtures"  # the provider of values a tester was handed (never credited)
 
 
@@ -43,6 +40,7 @@ class Value(NamedTuple):
     created: bool = False  # produced by a call that changed the state (a creation, not a lookup)
     record: str = ""  # the call that produced it and the record inside its reply ("<call>|$.output.items[1]")
     origin: tuple[str, ...] = ()  # canonical JSON of the scalar arguments of the call that produced it
+    quiet: bool = False  # an argument's echo by a call that showed nothing: its layout was accepted, not its kind
 
 
 def record_of(call: str, path: str) -> str:
@@ -94,135 +92,6 @@ def json_text(value: Any) -> Any:
             return value
         return parsed if isinstance(parsed, (dict, list)) else value
     return value
-
-
-_BRACKETED = re.compile(r"\[([A-Za-z][^\[\]]*,[^\[\]]*)\]")
-
-
-def row_columns(text: str) -> list[tuple[str, ...]]:
-    """Column names a tool's documentation gives its rows: each bracketed, comma-separated list of
-    short names (``"as rows [employee_id, full name, title]"`` -> ``("employee_id", "full_name",
-    "title")``), in the order written."""
-    out = []
-    for m in _BRACKETED.finditer(text or ""):
-        items = [i.strip() for i in m.group(1).split(",")]
-        names = tuple(re.sub(r"[^a-z0-9]+", "_", i.lower()).strip("_") for i in items)
-        if all(n and len(i.split()) <= 4 and not n[0].isdigit() for n, i in zip(names, items)):
-            out.append(names)
-    return out
-
-
-def _is_row(item: Any) -> bool:
-    return isinstance(item, list) and bool(item) and all(x is None or type(x) in SCALAR_TYPES for x in item)
-
-
-def observed_leaves(out: Any, path: str = "$.output", keys: tuple[str, ...] = (), depth: int = 0,
-                    columns: Iterable[tuple[str, ...]] = ()) -> Iterator[tuple[str, tuple[str, ...], str]]:
-    """(JSONPath, key chain, JSON type) of every scalar leaf of an observed output, arrays as ``[*]``.
-
-    Arrays of records give one path per record field (``$.output.items[*].id``); a path is listed once.
-    Rows (a list of lists of scalars) give one path per column (``$.output.rows[*][0]``), named by
-    the first of ``columns`` (:func:`row_columns`) with the row's length, else ``<key>_<n>``.
-    """
-    if depth > _MAX_LEAF_DEPTH:
-        return
-    t = SCALAR_TYPES.get(type(out))
-    if t is not None:
-        yield path, keys, t
-        return
-    columns = tuple(columns)
-    if isinstance(out, dict):
-        for key in sorted(out, key=str):
-            if not str(key).isidentifier():
-                continue
-            yield from observed_leaves(out[key], f"{path}.{key}", keys + (str(key),), depth + 1, columns)
-    elif isinstance(out, list):
-        seen: set[str] = set()
-        for item in out[:16]:
-            if _is_row(item):
-                names = next((c for c in columns if len(c) == len(item)), None)
-                owner = keys[-1] if keys else "row"
-                for i, x in enumerate(item):
-                    t = SCALAR_TYPES.get(type(x))
-                    leaf = f"{path}[*][{i}]"
-                    if t is None or leaf in seen:
-                        continue
-                    seen.add(leaf)
-                    yield leaf, keys + ((names[i],) if names else (f"{owner}_{i + 1}",)), t
-                continue
-            for leaf in observed_leaves(item, f"{path}[*]", keys, depth + 1, columns):
-                if leaf[0] not in seen:
-                    seen.add(leaf[0])
-                    yield leaf
-
-
-def leaf_values(out: Any, path: str, keys: tuple[str, ...], depth: int = 0) -> Iterator[tuple[str, tuple[str, ...], Any]]:
-    """(concrete JSONPath, key chain, value) of every scalar leaf of a parsed JSON reply; a key that
-    is no identifier (``"Water Bottle"``) is written in brackets and stays in the key chain."""
-    if depth > _MAX_LEAF_DEPTH:
-        return
-    if type(out) in SCALAR_TYPES:
-        yield path, keys, out
-    elif isinstance(out, dict):
-        for key in sorted(out, key=str):
-            step = f".{key}" if str(key).isidentifier() else f"[{json.dumps(str(key))}]"
-            yield from leaf_values(out[key], path + step, keys + (str(key),), depth + 1)
-    elif isinstance(out, list):
-        for i, item in enumerate(out[:16]):
-            yield from leaf_values(item, f"{path}[{i}]", keys, depth + 1)
-
-
-def fixture_values(fixtures: Any) -> list[Value]:
-    """The runtime's fixtures as pool values of the fresh states: every scalar leaf, named by its
-    key, so that an input takes a handed fact (``customer_email`` for ``email``) by field alignment.
-    They credit no tool: a relation needs a tool that produced the value."""
-    out: list[Value] = []
-    seen: set[str] = set()
-
-    def walk(obj: Any, key: str, path: str, where: str, record: str) -> None:
-        # ``where``: the path with list indexes kept, naming the handed record a value sits in
-        if isinstance(obj, Mapping):
-            # a nested mapping is one handed record (a person with their e-mail and the code mailed
-            # to it): its fields, and those of mappings inside it, are siblings (:func:`same_record`)
-            inner = f"{FIXTURE_PROVIDER}|{where}." if where != "$.fixtures" else ""
-            for k in sorted(obj, key=str):
-                walk(obj[k], str(k), f"{path}.{k}", f"{where}.{k}", inner)
-        elif isinstance(obj, list):
-            for i, item in enumerate(obj[:32]):
-                walk(item, key, f"{path}[*]", f"{where}[{i}]", record)
-        elif isinstance(obj, (str, int, float)) and not isinstance(obj, bool) and key:
-            vj = canonical_json(obj)
-            vkey = f"{FIXTURE_PROVIDER}\x00{key}\x00{vj}"
-            if vkey not in seen:
-                seen.add(vkey)
-                out.append(Value(FIXTURE_PROVIDER, key, path, obj, vkey, False, record=record))
-
-    if isinstance(fixtures, Mapping):
-        walk(fixtures, "", "$.fixtures", "$.fixtures", "")
-    return out
-
-
-def peer_bindings(binding: Mapping[str, Any], pool: list[Value], per_input: int) -> list[dict[str, Any]]:
-    """``binding`` with each input that took a handed value given, in turn, up to ``per_input`` other
-    values handed under the same field (the other people's e-mails: a chair's, a reviewer's); the
-    inputs that came from the first value's handed record take the peer's record's siblings (the
-    code mailed to that address)."""
-    took = [(name, v) for name, v in binding.items() if isinstance(v, Value) and v.provider == FIXTURE_PROVIDER]
-    if not took:  # most successes took no handed value: no pass over the pool
-        return []
-    out: list[dict[str, Any]] = []
-    handed = [w for w in pool if w.provider == FIXTURE_PROVIDER]
-    for name, v in took:
-        peers = [p for p in handed if p.export == v.export and p.key != v.key and (p.record != v.record or not v.record)]
-        for p in peers[:per_input]:
-            peer = {**binding, name: p}
-            for other, u in binding.items():
-                if other != name and isinstance(u, Value) and u.provider == FIXTURE_PROVIDER and u.record and u.record == v.record:
-                    sib = next((w for w in handed if w.record == p.record and w.export == u.export), None)
-                    if sib is not None:
-                        peer[other] = sib
-            out.append(peer)
-    return out
 
 
 class ValuePool:
@@ -389,4 +258,9 @@ class ValueReader:
             credit = vj not in bound_values and (vj not in args or changed)
             out.append(Value(tool, export_name, path, value, f"{tool}\x00{export_name}\x00{vj}", credit, changed,
                              record_of(call, path), origin))
+        if not changed and not any(shown(v) for v in out):
+            # a call that showed nothing (a search that matched no record) accepted its arguments'
+            # layout, and is no evidence that they were values of their inputs' kind: their echoes
+            # are marked, so as not to align a wrong id with the input's name (:class:`.bindings.Binder`)
+            out = [v._replace(quiet=True) if v.path.startswith("$.arguments") else v for v in out]
         return out

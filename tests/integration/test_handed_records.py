@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-from llama_index_libra.induction.values import fixture_values, same_record
+from llama_index_libra.induction.handed import fixture_values
+from llama_index_libra.induction.values import same_record
 from tests.support.builds import induce_serially
 from tests.support.caller_desk import FIXTURES, TOOLS, DeskState
 
@@ -62,7 +63,7 @@ def test_fields_of_one_handed_record_are_siblings() -> None:
 
 
 def test_peer_bindings_swap_a_handed_value_with_its_record() -> None:
-    from llama_index_libra.induction.values import peer_bindings
+    from llama_index_libra.induction.handed import peer_bindings
 
     pool = fixture_values(FIXTURES)
     values = {v.value: v for v in pool}

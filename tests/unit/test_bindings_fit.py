@@ -149,3 +149,35 @@ def test_the_few_tries_of_an_input_hold_one_value_the_tester_was_handed() -> Non
     named = listed[:3] + [_value("holder_name", "Ada Lovelace"), handed]
     kept = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "holder_name", named)]
     assert "Ada Lovelace" in kept and "Daniel Achebe" in kept
+
+
+def test_a_quiet_echo_under_the_inputs_name_ranks_after_a_reply_value_under_it() -> None:
+    """``applicant_id="INSP-8"`` taken by a search that matched nothing must not outrank the id a
+    registration returned under ``applicant_id``, though both carry the input's very name."""
+    ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
+    echo = Value("search", "applicant_id", "$.arguments.applicant_id", "INSP-8", "search\x00applicant_id\x00\"INSP-8\"",
+                 False, quiet=True)
+    made = Value("register", "applicant_id", "$.output", "APL-0412", "register\x00applicant_id\x00\"APL-0412\"", True)
+    spec = ToolSpec(name="start_application", description="Open an application.",
+                    parameters={"type": "object", "properties": {"applicant_id": {"type": "string"}}})
+    got = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "applicant_id", [echo, made])]
+    assert got == ["APL-0412", "INSP-8"]
+    loud = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "applicant_id", [echo._replace(quiet=False), made])]
+    assert loud[0] == "INSP-8"  # unmarked, the earlier echo would come first (pool order among equals)
+
+
+def test_a_transition_on_a_handed_record_continues_with_that_record() -> None:
+    """After a code was mailed to the chair, a binding that took the first person's address and code
+    (and another person's password) continues with the chair's address, code and password."""
+    from llama_index_libra.induction.handed import fixture_values, persona_bindings
+
+    handed = fixture_values({"author": {"email": "lena@x.example", "code": "118822"},
+                             "chair": {"email": "marta@x.example", "code": "604918", "password": "Gotland-9"},
+                             "registrar": {"email": "ana@x.example", "password": "Tram-28"}})
+    by = {v.value: v for v in handed}
+    binding = {"email": by["lena@x.example"], "code": by["118822"], "password": by["Tram-28"], "n": 3}
+    [out] = persona_bindings(binding, handed, [by["marta@x.example"]])
+    assert {k: getattr(v, "value", v) for k, v in out.items()} == {"email": "marta@x.example", "code": "604918",
+                                                                    "password": "Gotland-9", "n": 3}
+    assert persona_bindings(binding, handed, []) == []
+    assert persona_bindings({"n": 3}, handed, [by["marta@x.example"]]) == []

@@ -159,3 +159,13 @@ def test_a_generic_key_is_named_by_what_it_belongs_to() -> None:
     assert names["customer_id"] == "CU-7801" and "id" not in names  # a nested id belongs to its parent key
     names = {v.export for v in reader.values_of("login", _record("login", login("a", {}), user="a")) if v.path.startswith("$.output")}
     assert names == {"token", "id"}
+
+
+def test_a_call_that_showed_nothing_marks_its_argument_echoes_quiet() -> None:
+    """An empty search accepted its filter's layout, not its kind: the echo is marked (and the binder
+    aligns it at most just above tau); a search that found a class echoes its argument unmarked."""
+    reader = _reader()
+    empty = reader.values_of("list_classes", _record("list_classes", [], day="INSP-8"))
+    assert [v.quiet for v in empty if v.path.startswith("$.arguments")] == [True]
+    found = reader.values_of("list_classes", _record("list_classes", [{"class_id": "C-10", "name": "Spin"}], day="tue"))
+    assert [v.quiet for v in found if v.path.startswith("$.arguments")] == [False]

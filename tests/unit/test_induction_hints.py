@@ -119,6 +119,11 @@ def test_sentence_values_total(text):
     ([["ValueError: brightness must be between 0.0 and 1.0", 1]], 1, "format"),
     ([["not run: budget spent", 5]], 0, "budget"),
     ([["something odd", 1]], 1, "other"),
+    # a record named by the value it got, behind a sign-in some calls passed
+    ([["Error: not signed in (session missing or expired)", 259], ["Error: no behaviour entry 'DT-0304'", 109]], 368,
+     "unknown_value"),
+    ([["NotFound: [not_found] no conference 'Nordic Systems 2026'", 5]], 5, "unknown_value"),
+    ([["Error: no search criteria", 3]], 3, "other"),
     ([], 0, "not_run"),
 ])
 def test_never_succeeded_cause(errors, runs, cause):

@@ -31,6 +31,13 @@ def _build(tools, state, fixtures=None):
     ("Active employees as rows [employee_id, full name, title].", [("employee_id", "full_name", "title")]),
     ("Rows [a, b] then [run_id, status]", [("a", "b"), ("run_id", "status")]),
     ("A list [1, 2] of numbers and [x] alone", []),
+    # a cell that is a row, and a cell that is a list of rows, as real docstrings write them
+    ("Rows [class_code, label, [student_count, teacher]]", [("class_code", "label", ("student_count", "teacher")),
+                                                             ("student_count", "teacher")]),
+    ("as rows [room_type, max_adults, [[rate_code, nightly], ...]].",
+     [("room_type", "max_adults", (("rate_code", "nightly"),)), ("rate_code", "nightly")]),
+    ("``{\"data\": [[position, part_number, serial], ...]}``", [("position", "part_number", "serial")]),
+    ("unclosed [a, [b, c", []),
     ("", []),
 ])
 def test_row_columns(text, expected):
@@ -39,8 +46,12 @@ def test_row_columns(text, expected):
 
 @given(st.text(max_size=200))
 def test_row_columns_total(text):
+    def valid(names):
+        return all(valid(n) if isinstance(n, tuple) else (n and n.replace("_", "").isalnum()) for n in names)
+
     for names in row_columns(text):
-        assert len(names) >= 2 and all(n and n.replace("_", "").isalnum() for n in names)
+        assert names and valid(names)
+        assert len(names) >= 2 or isinstance(names[0], tuple)
 
 
 def test_rows_give_one_export_per_column_named_by_the_docstring():
@@ -51,6 +62,15 @@ def test_rows_give_one_export_per_column_named_by_the_docstring():
                      ("$.output.matches[*][2]", ("matches", "department_id"), "integer")]
     unnamed = [keys for _, keys, _ in observed_leaves(rows)]
     assert unnamed == [("matches", "matches_1"), ("matches", "matches_2"), ("matches", "matches_3")]
+    # a cell that is a row, or a list of rows, gives its own columns
+    nested = [["EN-10", "English", [5, "Mr Hale"]], ["MA-10", "Maths", [4, "Ms Ade"]]]
+    cols = row_columns("Rows [class_code, label, [student_count, teacher]]")
+    assert list(observed_leaves(nested, columns=cols)) == [
+        ("$.output[*][0]", ("class_code",), "string"), ("$.output[*][1]", ("label",), "string"),
+        ("$.output[*][2][0]", ("student_count",), "integer"), ("$.output[*][2][1]", ("teacher",), "string")]
+    rates = {"rooms": [["DBL", 2, [["BAR", 120.0], ["NRF", 99.0]]]]}
+    assert [k for _, k, _ in observed_leaves(rates)] == [
+        ("rooms", "rooms_1"), ("rooms", "rooms_2"), ("rooms", "rooms_3_1"), ("rooms", "rooms_3_2")]
     # a list of records is unchanged: one path per field
     assert [p for p, _, _ in observed_leaves({"items": [{"id": 1}]})] == ["$.output.items[*].id"]
 
