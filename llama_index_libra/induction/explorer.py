@@ -24,9 +24,9 @@ from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
 from llama_index_libra.induction.counterfactual import CounterfactualTests
 from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
+from llama_index_libra.induction.handed import peer_bindings, persona_bindings
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.report import RunTally
-from llama_index_libra.induction.handed import peer_bindings, persona_bindings
 from llama_index_libra.induction.values import (FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves,
                                                 shown, value_json)
 from llama_index_libra.library import Relation
