@@ -28,7 +28,7 @@ from llama_index_libra.induction.handed import peer_bindings, persona_bindings
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.report import RunTally
 from llama_index_libra.induction.values import (FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves,
-                                                shown, value_json)
+                                                showed_anything, value_json)
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -168,7 +168,7 @@ class Explorer:
             that is not an echo of its arguments)."""
             self.first_successes.setdefault((spec.name, template.id), args)
             values = self.reader.values_of(spec.name, record, bound)
-            showed_any = bool(record.state_changes) or any(shown(v) for v in values)
+            showed_any = showed_anything(record, values)
             if new_keys is not None:
                 new_keys.update(v.key for v in values if v.key not in pool.keys)
             if child is None:

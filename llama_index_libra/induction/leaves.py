@@ -103,6 +103,14 @@ def _is_row(item: Any) -> bool:
         all(_scalar(x) or (isinstance(x, list) and all(_scalar(y) or isinstance(y, list) for y in x)) for x in item)
 
 
+def _first_paths(leaves: Iterable[tuple[str, tuple[str, ...], str]], seen: set[str]) -> Iterator[tuple[str, tuple[str, ...], str]]:
+    """``leaves`` whose path is not in ``seen`` yet (adding it): the rows of a list share their paths."""
+    for leaf in leaves:
+        if leaf[0] not in seen:
+            seen.add(leaf[0])
+            yield leaf
+
+
 def _row_leaves(row: list, path: str, keys: tuple[str, ...], names: Columns | None, owner: str,
                 depth: int) -> Iterator[tuple[str, tuple[str, ...], str]]:
     """(JSONPath, key chain, JSON type) of each cell of one row at ``path`` (cells as ``[i]``)."""
@@ -125,10 +133,7 @@ def _row_leaves(row: list, path: str, keys: tuple[str, ...], names: Columns | No
                 for y in x[:16]:
                     if isinstance(y, list) and _is_row(y):
                         cols = rows_of if rows_of is not None and len(rows_of) == len(y) else None
-                        for lf in _row_leaves(y, f"{leaf}[*]", keys, cols, name, depth + 1):
-                            if lf[0] not in seen:
-                                seen.add(lf[0])
-                                yield lf
+                        yield from _first_paths(_row_leaves(y, f"{leaf}[*]", keys, cols, name, depth + 1), seen)
 
 
 def observed_leaves(out: Any, path: str = "$.output", keys: tuple[str, ...] = (), depth: int = 0,
@@ -158,15 +163,9 @@ def observed_leaves(out: Any, path: str = "$.output", keys: tuple[str, ...] = ()
             if _is_row(item):
                 names = next((c for c in columns if len(c) == len(item)), None)
                 owner = keys[-1] if keys else "row"
-                for leaf in _row_leaves(item, f"{path}[*]", keys, names, owner, depth + 1):
-                    if leaf[0] not in seen:
-                        seen.add(leaf[0])
-                        yield leaf
-                continue
-            for leaf in observed_leaves(item, f"{path}[*]", keys, depth + 1, columns):
-                if leaf[0] not in seen:
-                    seen.add(leaf[0])
-                    yield leaf
+                yield from _first_paths(_row_leaves(item, f"{path}[*]", keys, names, owner, depth + 1), seen)
+            else:
+                yield from _first_paths(observed_leaves(item, f"{path}[*]", keys, depth + 1, columns), seen)
 
 
 def leaf_values(out: Any, path: str, keys: tuple[str, ...], depth: int = 0) -> Iterator[tuple[str, tuple[str, ...], Any]]:

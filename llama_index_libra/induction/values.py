@@ -21,7 +21,7 @@ from llama_index_libra.induction.reply_values import is_sentence, owner_name, re
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
-           "shown", "FIXTURE_PROVIDER"]
+           "shown", "showed_anything", "FIXTURE_PROVIDER"]
 
 FIXTURE_PROVIDER = "\x00fixtures"  # the provider of values a tester was handed (never credited)
 
@@ -75,6 +75,12 @@ def value_json(v: Value) -> str:
 def shown(v: Value) -> bool:
     """Whether a call showed ``v``: read from its reply and creditable, not an echo of an argument."""
     return v.credit and not v.path.startswith("$.arguments")
+
+
+def showed_anything(record: InvocationRecord, values: Iterable[Value]) -> bool:
+    """Whether a successful call showed anything: a state change, or a value that is not an echo
+    (a search that matched no record shows nothing)."""
+    return bool(record.state_changes) or any(shown(v) for v in values)
 
 
 def acted_on(values: Iterable[Value], touched: set[str]) -> list[Value]:
@@ -258,7 +264,7 @@ class ValueReader:
             credit = vj not in bound_values and (vj not in args or changed)
             out.append(Value(tool, export_name, path, value, f"{tool}\x00{export_name}\x00{vj}", credit, changed,
                              record_of(call, path), origin))
-        if not changed and not any(shown(v) for v in out):
+        if not showed_anything(record, out):
             # a call that showed nothing (a search that matched no record) accepted its arguments'
             # layout, and is no evidence that they were values of their inputs' kind: their echoes
             # are marked, so as not to align a wrong id with the input's name (:class:`.bindings.Binder`)
