@@ -10,6 +10,7 @@ values of a template's literals.
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any, Iterable, Mapping
 
 from jsonschema import Draft202012Validator
@@ -38,6 +39,10 @@ LIST_ITEMS_MAX = 8
 SHAPE_BONUS = 0.15
 # enumerated values a refused setting tries from a fresh state (an enumeration longer than this is a vocabulary)
 ENUM_VALUES_MAX = 12
+
+
+# free text: two words of letters (a name, a title), not a code, a token or a number
+_PHRASE = re.compile(r"[^\W\d_]{2,}\s+[^\W\d_]{2,}")
 
 
 def schema_type(schema: Any) -> str | None:
@@ -176,6 +181,16 @@ class Binder:
             self._validators[key] = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
         return self._validators[key]
 
+    def free_text(self, spec: ToolSpec, name: str) -> bool:
+        """A string input of no documented form (no enumeration, pattern, format or example): words a
+        person would type, such as a search's ``text``."""
+        schema = self.props(spec).get(name)
+        if not isinstance(schema, Mapping) or schema_type(schema) != "string":
+            return False
+        if any(k in schema for k in ("enum", "const", "pattern", "format")):
+            return False
+        return not self.examples(spec, name)
+
     def examples(self, spec: ToolSpec, name: str) -> list[Any]:
         """The values the input's own documentation shows (schema examples, quoted in its description)."""
         key = (spec.name, name)
@@ -209,7 +224,7 @@ class Binder:
 
     def candidates_for(self, spec: ToolSpec, name: str, pool: list[Value], *, exclude: Iterable[Any] = (),
                        aligned_only: bool = False, limit: int | None = None, diverse: bool = False,
-                       unaligned: bool = False) -> list[Value]:
+                       unaligned: bool = False, phrases: bool = False) -> list[Value]:
         """Pool values that validate against input ``name``, one per distinct value, best first.
 
         Any value whose schema fits can be bound (no gate by name): values that have the shape of
@@ -219,13 +234,16 @@ class Binder:
         whose shape fits (none when nothing does). ``diverse``: the best value of each export
         before the second value of any (:func:`by_export`). ``unaligned``: only the values whose
         field does not align, the best of each export first (a fallback once aligned ones failed).
+        ``phrases``: only words of free text (``"Marlow Plant Hire Ltd"``), handed ones first, then
+        by pool order, one per export before a second of any: what a person types into a search box.
         """
         scan = self._scan(spec, name, pool, exclude)
-        flags = (aligned_only, limit, diverse, unaligned)
+        flags = (aligned_only, limit, diverse, unaligned, phrases)
         done = scan.results.get(flags)
         if done is not None:
             return list(done)
-        out = self._rank(scan, name, aligned_only=aligned_only, limit=limit, diverse=diverse, unaligned=unaligned)
+        out = self._rank(scan, name, aligned_only=aligned_only, limit=limit, diverse=diverse, unaligned=unaligned,
+                         phrases=phrases)
         scan.results[flags] = out
         return list(out)
 
@@ -321,7 +339,8 @@ class Binder:
             sim = self.config.tau + NAMED_MARGIN
         return value_key, verdict, sim
 
-    def _rank(self, scan: "_Scan", name: str, *, aligned_only: bool, limit: int | None, diverse: bool, unaligned: bool) -> list[Value]:
+    def _rank(self, scan: "_Scan", name: str, *, aligned_only: bool, limit: int | None, diverse: bool, unaligned: bool,
+              phrases: bool = False) -> list[Value]:
         best, handed = scan.best, scan.handed
         # a fitting shape adds to the field alignment (it never outweighs a name that matches); among
         # equally aligned values, one only a tool gave before one a fixture also holds: a success with
@@ -331,6 +350,10 @@ class Binder:
             order = scan.order = sorted(best.items(), key=lambda kv: (-(kv[1][0] + SHAPE_BONUS * kv[1][4]), kv[0] in handed, kv[1][1]))
         ranked = [e for _, e in order]
         handed_ids = {id(e) for k, e in order if k in handed}
+        if phrases:
+            words = sorted((e for e in ranked if isinstance(e[2].value, str) and _PHRASE.search(e[2].value)),
+                           key=lambda e: (id(e) not in handed_ids, e[1]))
+            return by_export([e[2] for e in words])[: limit or self.config.bindings_per_input]
         # values whose field aligns (cos > tau) or whose shape fits come first and alone; only
         # when none does may any type-fitting value stand in (an unnamed phone number)
         aligned = [e for e in ranked if e[0] > self.config.tau or e[4]]

@@ -418,6 +418,12 @@ class Explorer:
                     literals = binder.literal_args(template)
                     for name in swap:
                         cands = binder.candidates_for(spec, name, pool.values, exclude=[literals[name]])
+                        if binder.free_text(spec, name) and not binder.candidates_for(
+                                spec, name, pool.values, exclude=[literals[name]], aligned_only=True):
+                            # words no field names (a search's ``text``): phrases the tester was
+                            # handed or a reply showed (a party's name), before arbitrary values
+                            words = binder.candidates_for(spec, name, pool.values, exclude=[literals[name]], phrases=True)
+                            cands = words + [c for c in cands if all(c is not w for w in words)]
                         if cands:
                             options[name] = [KEEP] + cands
                     if any(isinstance(o[0], Keep) for o in options.values()):

@@ -149,6 +149,19 @@ def _item_name(name: str) -> str:
     return f"{head}_{last}" if head else last
 
 
+# further replies read for the fields of a list an undocumented reply first showed empty
+OPEN_REPLIES = 8
+
+
+def _empty_list(out: Any, depth: int = 0) -> bool:
+    """Whether a reply holds an empty list (at most four levels down): fields it did not show."""
+    if isinstance(out, list):
+        return not out or (depth < 4 and any(_empty_list(x, depth + 1) for x in out[:4]))
+    if isinstance(out, dict):
+        return depth < 4 and any(_empty_list(x, depth + 1) for x in out.values())
+    return False
+
+
 class ValueReader:
     """Reads the values of successful records; gives undocumented replies feedback exports.
 
@@ -163,6 +176,7 @@ class ValueReader:
         self.feedback_done: set[str] = set()
         self.json_text_tools: set[str] = set()
         self.sentence_tools: set[str] = set()
+        self.open_lists: dict[str, int] = {}  # tool -> replies read since one held an empty list
 
     def feedback_exports(self, tool: str, record: InvocationRecord) -> None:
         """Same-tool feedback for an undocumented response: export every observed leaf.
@@ -182,7 +196,8 @@ class ValueReader:
             return
         self.feedback_done.add(tool)
         contract = self.contracts[tool]
-        if any(e.path.startswith("$.output") for e in contract.exports):
+        still_open = self.open_lists.pop(tool, 0)
+        if not still_open and any(e.path.startswith("$.output") for e in contract.exports):
             return  # the response is documented (mechanical or declared exports read it)
         from llama_index_libra.contracts.model import Export, export_propagates
 
@@ -207,7 +222,10 @@ class ValueReader:
             spec = self.catalog.get(tool) if self.catalog is not None and tool in self.catalog else None
             columns = row_columns(spec.description) if spec is not None else []
             owner = owner_name(spec) if spec is not None else None
+            known = {e.path for e in contract.exports}
             for path, keys, json_type in itertools.islice(observed_leaves(out, base, columns=columns), MAX_LEAVES):
+                if path in known:
+                    continue  # learned from an earlier reply
                 schema = {"type": json_type}
                 if not keys:  # a bare list of scalars (room numbers): each item named as the tool says
                     if path != f"{base}[*]":
@@ -229,9 +247,12 @@ class ValueReader:
             extra = tuple(e for e in new if e.name not in taken)
             self.contracts[tool] = replace(contract, exports=contract.exports + extra)
             self.updates[tool] = self.contracts[tool]
-        elif type(out) not in SCALAR_TYPES:
-            # an empty reply (no class on Mondays, no booking yet) shows no fields: learn from a later one
+        if type(out) not in SCALAR_TYPES and (not new or (still_open < OPEN_REPLIES and _empty_list(out))):
+            # an empty reply (no class on Mondays, no booking yet), or one whose list was empty
+            # (``{"ok": true, "matches": []}``: its ``ok`` is no record), shows no fields of what it
+            # lists: learn them from a later reply (at most OPEN_REPLIES more, when the first showed any)
             self.feedback_done.discard(tool)
+            self.open_lists[tool] = still_open + 1
 
     def values_of(self, tool: str, record: InvocationRecord, bound: Iterable[str] = ()) -> list[Value]:
         """The record's exported values, each marked creditable or not.

@@ -181,3 +181,29 @@ def test_a_transition_on_a_handed_record_continues_with_that_record() -> None:
                                                                     "password": "Gotland-9", "n": 3}
     assert persona_bindings(binding, handed, []) == []
     assert persona_bindings({"n": 3}, handed, [by["marta@x.example"]]) == []
+
+
+def test_free_text_takes_phrases_handed_first_one_per_export() -> None:
+    """A search's ``text`` that no field names: words of free text (names, titles), the handed ones
+    first and one per export, never a password, a token or a time; an input of a documented form
+    (an enumeration, a pattern, an example) is no free text."""
+    from llama_index_libra.induction.values import FIXTURE_PROVIDER
+
+    def handed(key: str, v: str) -> Value:
+        return Value(FIXTURE_PROVIDER, key, f"$.fixtures.{key}", v, f"{FIXTURE_PROVIDER}\x00{key}\x00{canonical_json(v)}", False)
+
+    ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
+    pool = [_value("time", "10:00"), handed("password", "Quill&Ledger-22"), _value("name", "Court 3 (small claims)"),
+            handed("name", "Marlow Plant Hire Ltd"), handed("name", "Dev Patel"), handed("firm", "Asante Law"),
+            _value("token", "hcc-dpat-4391")]
+    spec = ToolSpec(name="search_cases", description="Search cases by words of the title or a party's name.",
+                    parameters={"type": "object", "properties": {"text": {"type": "string"},
+                                                                  "status": {"type": "string", "enum": ["open", "closed"]},
+                                                                  "claim_no": {"type": "string", "pattern": "^CV-"}}})
+    binder = Binder(ctx, FieldSimilarity({}))
+    got = [v.value for v in binder.candidates_for(spec, "text", pool, phrases=True)]
+    assert got == ["Marlow Plant Hire Ltd", "Asante Law", "Court 3 (small claims)", "Dev Patel"]
+    assert binder.free_text(spec, "text")
+    assert not binder.free_text(spec, "status") and not binder.free_text(spec, "claim_no")
+    # the phrase ranking is cached apart from the plain one
+    assert [v.value for v in binder.candidates_for(spec, "text", pool)] != got

@@ -169,3 +169,27 @@ def test_a_call_that_showed_nothing_marks_its_argument_echoes_quiet() -> None:
     assert [v.quiet for v in empty if v.path.startswith("$.arguments")] == [True]
     found = reader.values_of("list_classes", _record("list_classes", [{"class_id": "C-10", "name": "Spin"}], day="tue"))
     assert [v.quiet for v in found if v.path.startswith("$.arguments")] == [False]
+
+
+def search_cases(text: str) -> dict:
+    """Search cases by words of a title.
+
+    Returns:
+        ``{"ok": true, "matches": [[case_number, title]]}``.
+    """
+    return {"ok": True, "matches": [["CV-27-00391", "Marlow v Pryce"]] if "marlow" in text.lower() else []}
+
+
+def test_a_list_first_seen_empty_beside_a_flag_is_learned_from_a_later_reply() -> None:
+    """``{"ok": true, "matches": []}`` shows a flag but no field of what it lists: the rows of a later
+    reply still become values (the case numbers a search found), named by the documented columns."""
+    catalog = PythonRuntime([search_cases], dict).catalog
+    reader = ValueReader(SchemaContractProposer().propose_all(catalog), {}, catalog)
+    first = reader.values_of("search_cases", _record("search_cases", search_cases("nothing"), text="nothing"))
+    assert not [v for v in first if v.value == "CV-27-00391"]
+    later = reader.values_of("search_cases", _record("search_cases", search_cases("Marlow"), text="Marlow"))
+    assert ("case_number", "CV-27-00391") in {(v.export, v.value) for v in later}
+    exports = [e.path for e in reader.contracts["search_cases"].exports]
+    assert len(exports) == len(set(exports))  # the flag is not exported twice
+    again = reader.values_of("search_cases", _record("search_cases", search_cases("Marlow"), text="Marlow Hire"))
+    assert ("case_number", "CV-27-00391") in {(v.export, v.value) for v in again}
