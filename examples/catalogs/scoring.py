@@ -50,6 +50,8 @@ class Catalog:
     fresh_states: dict = field(default_factory=dict)
     variants: list = field(default_factory=list)
     folder: Path = HERE
+    # the catalog's own refusal predicate (``FAILURE``, a reply -> bool), for ``PythonRuntime(failure=...)``
+    failure: Callable[[Any], Any] | None = None
 
 
 def _catalog_file(spec: str) -> Path:
@@ -105,6 +107,7 @@ def load_catalog(spec: str) -> Catalog:
         fixtures=dict(getattr(module, "FIXTURES", {})), ground_truth=list(module.GROUND_TRUTH),
         plausible=plausible, fresh_states=dict(getattr(module, "FRESH_STATES", {})),
         variants=list(getattr(module, "GROUND_TRUTH_VARIANTS", [])), folder=path.parent,
+        failure=getattr(module, "FAILURE", None),
     )
 
 

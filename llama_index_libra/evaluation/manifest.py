@@ -4,7 +4,8 @@ A small declarative file, TOML or JSON (by its suffix)::
 
     [catalogs.pocketphone]                       # a catalog built the way a user builds theirs:
     tools = "../catalogs/pocketphone/pocketphone_tools.py"   # PythonRuntime(TOOLS, State, fixtures=FIXTURES)
-    # state = "State"  fixtures = "FIXTURES"  (attribute names), or runtime = "file.py:factory",
+    # state = "State"  fixtures = "FIXTURES"  failure = "FAILURE" (attribute names; a module without
+    # FIXTURES or FAILURE goes without), or runtime = "file.py:factory",
     # library = "file.library.json" (default: induced with default settings, cached by catalog fingerprint)
 
     [[sets]]
@@ -34,7 +35,7 @@ from typing import Any, Mapping
 
 __all__ = ["ManifestError", "CatalogSource", "TaskSet", "SuiteManifest", "load_manifest", "parse_manifest"]
 
-_CATALOG_KEYS = {"tools", "state", "fixtures", "runtime", "library"}
+_CATALOG_KEYS = {"tools", "state", "fixtures", "failure", "runtime", "library"}
 _SET_KEYS = {"name", "benchmark", "catalog", "tasks", "k", "style", "held_out", "notes"}
 _TOP_KEYS = {"suite", "catalogs", "sets"}
 
@@ -51,6 +52,7 @@ class CatalogSource:
     tools: Path | None = None
     state: str = "State"
     fixtures: str = "FIXTURES"
+    failure: str = "FAILURE"  # the module's refusal predicate (``PythonRuntime(failure=...)``), if it has one
     runtime: str | None = None  # "path/to/file.py:factory"
     library: Path | None = None
 
@@ -101,7 +103,7 @@ def _path(base: Path, where: str, key: str, value: Any) -> Path:
 def _catalog(base: Path, where: str, name: str, data: Any) -> CatalogSource:
     where = f"{where} catalogs.{name}"
     if not isinstance(data, Mapping):
-        raise ManifestError(f"{where}: expected a table of tools/runtime/state/fixtures/library, got {type(data).__name__}")
+        raise ManifestError(f"{where}: expected a table of tools/runtime/state/fixtures/failure/library, got {type(data).__name__}")
     unknown = sorted(set(data) - _CATALOG_KEYS)
     if unknown:
         raise ManifestError(f"{where}: unknown key(s) {', '.join(unknown)}; use {', '.join(sorted(_CATALOG_KEYS))}")
@@ -118,6 +120,7 @@ def _catalog(base: Path, where: str, name: str, data: Any) -> CatalogSource:
         tools=_path(base, where, "tools", data["tools"]) if "tools" in data else None,
         state=_text(where, "state", data.get("state", "State")),
         fixtures=_text(where, "fixtures", data.get("fixtures", "FIXTURES")),
+        failure=_text(where, "failure", data.get("failure", "FAILURE")),
         runtime=runtime,
         library=_path(base, where, "library", data["library"]) if "library" in data else None,
     )

@@ -88,7 +88,8 @@ def _import_tools(path: Path) -> Any:
 
 
 def source_runtime(source: CatalogSource) -> Any:
-    """The sandbox runtime of a catalog source: ``PythonRuntime(TOOLS, State, fixtures=FIXTURES)`` or the factory's."""
+    """The sandbox runtime of a catalog source: ``PythonRuntime(TOOLS, State, fixtures=FIXTURES,
+    failure=FAILURE)`` (each attribute if the module has it) or the factory's."""
     if source.runtime is not None:
         from llama_index_libra.runtime.loader import load_runtime
 
@@ -100,7 +101,11 @@ def source_runtime(source: CatalogSource) -> Any:
     for attribute in ("TOOLS", source.state):
         if not hasattr(module, attribute):
             raise ManifestError(f"catalog {source.name!r}: {source.tools} defines no {attribute} (set state = \"...\" for another name)")
-    return PythonRuntime(module.TOOLS, getattr(module, source.state), fixtures=getattr(module, source.fixtures, None))
+    failure = getattr(module, source.failure, None)
+    if failure is not None and not callable(failure):
+        raise ManifestError(f"catalog {source.name!r}: {source.tools}'s {source.failure} is not a predicate on a reply (a callable)")
+    return PythonRuntime(module.TOOLS, getattr(module, source.state), fixtures=getattr(module, source.fixtures, None),
+                         failure=failure)
 
 
 def catalog_library(source: CatalogSource, runtime: Any, *, cache_dir: Any = None, show_progress: bool = False,

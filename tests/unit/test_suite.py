@@ -275,3 +275,32 @@ def test_a_suite_run_prints_one_table_with_complete_at_k(suite_dir, hash_embed):
     assert len([line for line in table.splitlines() if line.startswith("notes ")]) == 1
     data = json.loads(json.dumps(report.to_json()))
     assert [s["name"] for s in data["sets"]] == ["notes", "mixed", "frozen"] and data["sets"][2]["held_out"]
+
+
+def test_a_catalogs_own_refusal_predicate_reaches_its_runtime(tmp_path):
+    """A tools module that declares FAILURE (its refusal convention, e.g. HL7-style ``{"ack": "AE"}``)
+    is built as ``PythonRuntime(..., failure=FAILURE)``; one without goes without; a FAILURE that is no
+    callable is a ManifestError."""
+    from llama_index_libra.evaluation.suite import source_runtime
+
+    acks = TOOLS.replace("TOOLS = [", '''def FAILURE(reply):
+    return isinstance(reply, dict) and reply.get("ack") == "AE"
+
+
+def hold(unit: str, state: State) -> dict:
+    """Hold a unit."""
+    return {"ack": "AE", "err": {"text": "unit not found"}}
+
+
+TOOLS = [hold, ''')
+    (tmp_path / "acks.py").write_text(acks, encoding="utf-8")
+    (tmp_path / "plain.py").write_text(TOOLS, encoding="utf-8")
+    (tmp_path / "bad.py").write_text(TOOLS + "\nFAILURE = 3\n", encoding="utf-8")
+    manifest = parse_manifest({"catalogs": {n: {"tools": f"{n}.py"} for n in ("acks", "plain", "bad")},
+                               "sets": [{"name": "x", "benchmark": "bfcl"}]}, tmp_path / "m.toml")
+    runtime = source_runtime(manifest.catalogs["acks"])
+    assert runtime.call(runtime.fresh(), "hold", {"unit": "U1"}).status == "rejected"
+    plain = source_runtime(manifest.catalogs["plain"])
+    assert plain.call(plain.fresh(), "weather", {"city": "Oslo"}).status == "success"
+    with pytest.raises(ManifestError, match="FAILURE is not a predicate"):
+        source_runtime(manifest.catalogs["bad"])
