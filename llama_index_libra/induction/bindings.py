@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.field_encoders import LexicalFieldEncoder
+from llama_index_libra.induction.reply_values import owner_name
 from llama_index_libra.induction.shapes import shapes_match, value_shape
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, same_record, shown, value_json
 from llama_index_libra.schemas.validate import safe_validator
@@ -121,10 +122,11 @@ class _Scan:
     """One input's pass over one pool list so far: the best entry per distinct value, the values a
     fixture holds, and the rankings asked for since the list last grew."""
 
-    __slots__ = ("pool", "n", "best", "handed", "results", "order")
+    __slots__ = ("pool", "spec", "n", "best", "handed", "results", "order")
 
-    def __init__(self, pool: list[Value]) -> None:
+    def __init__(self, pool: list[Value], spec: ToolSpec | None = None) -> None:
         self.pool = pool
+        self.spec = spec  # the tool whose input this is
         self.n = 0
         self.best: dict[str, list[Any]] = {}
         self.handed: set[str] = set()
@@ -181,7 +183,7 @@ class Binder:
             self._validators[key] = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
         return self._validators[key]
 
-    def free_text(self, spec: ToolSpec, name: str) -> bool:
+    def free_text_input(self, spec: ToolSpec, name: str) -> bool:
         """A string input of no documented form (no enumeration, pattern, format or example): words a
         person would type, such as a search's ``text``."""
         schema = self.props(spec).get(name)
@@ -259,7 +261,7 @@ class Binder:
         if scan is None or scan.pool is not pool or scan.n > len(pool):
             if len(self._scans) >= SCANS_KEPT:
                 self._scans.clear()
-            scan = self._scans[key] = _Scan(pool)
+            scan = self._scans[key] = _Scan(pool, spec)
         if scan.n == len(pool):
             return scan
         scan.results.clear()
@@ -351,8 +353,12 @@ class Binder:
         ranked = [e for _, e in order]
         handed_ids = {id(e) for k, e in order if k in handed}
         if phrases:
+            # what the tool finds names the field to try first (``find_haulier``: a fixture's
+            # ``haulier``; ``search_cases``: the ``cases`` people mention), then what was handed
+            owner = owner_name(scan.spec) if scan.spec is not None else None
+            about = {e[2].export: owner is not None and self.sim(e[2].export, owner) > self.config.tau for e in ranked}
             words = sorted((e for e in ranked if isinstance(e[2].value, str) and _PHRASE.search(e[2].value)),
-                           key=lambda e: (id(e) not in handed_ids, e[1]))
+                           key=lambda e: (not about[e[2].export], id(e) not in handed_ids, e[1]))
             return by_export([e[2] for e in words])[: limit or self.config.bindings_per_input]
         # values whose field aligns (cos > tau) or whose shape fits come first and alone; only
         # when none does may any type-fitting value stand in (an unnamed phone number)

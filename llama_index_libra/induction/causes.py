@@ -22,10 +22,11 @@ it could run at all, and what cut the build short. The classes, in the order the
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Mapping
 
-__all__ = ["CAUSES", "never_succeeded_cause"]
+__all__ = ["CAUSES", "never_succeeded_cause", "cause_of"]
 
 # What a user does about each cause (shown in the report and in docs/induction.md).
 CAUSES: dict[str, str] = {
@@ -44,8 +45,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("budget", re.compile(r"not run: (max_runs|budget)", re.I)),
     ("crash", re.compile(r"^(timeout:|TypeError|AttributeError|NameError|IndexError|ZeroDivisionError|RecursionError|"
                          r"AssertionError|NotImplementedError|unserializable output|the call left)|crash", re.I)),
-    ("credentials", re.compile(r"\b(permission|not authori[sz]ed|unauthori[sz]ed|forbidden|log ?in|logged in|"
-                               r"sign(?:ed)? ?in|token|credential|password|not allowed for|expired|one-time|otp)\b", re.I)),
+    ("credentials", re.compile(r"\b(permission|not authori[sz]ed|unauthori[sz]ed|forbidden|log ?in|logged in|invalid auth|"
+                               r"scopes?|sign(?:ed)? ?in|token|credential|password|not allowed for|expired|one-time|otp)\b", re.I)),
     ("vocabulary", re.compile(r"\b(expected one of|must be one of|should be one of|one of:|options are|allowed values|"
                               r"valid values|must be either|should be either|unsupported|unknown (unit|category|type|kind|mode))",
                               re.I)),
@@ -66,6 +67,43 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _EXCEPTION_PREFIX = re.compile(r"^\w*(Error|Exception|Conflict|Denied)\w*:\s*")
 
 
+def _strings(message: str) -> str:
+    """The string values of a JSON-text refusal, joined; any other message as it is."""
+    text = message.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        return message
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return message
+    found: list[str] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            found.append(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(data)
+    return "; ".join(found) if found else message
+
+
+def cause_of(message: str) -> str | None:
+    """The cause class one refusal's message names (the first class whose pattern it matches), else None."""
+    # a refusal in JSON text ({"code": "not_found", "message": "...", "status": 404}) says why in its
+    # strings, not in its keys; an error code is words joined by underscores ("invalid_auth")
+    words = _EXCEPTION_PREFIX.sub("", _strings(message), count=1).replace("_", " ")
+    for cause, pattern in _PATTERNS:
+        # the exception's type says "crash" or nothing: the rest of the message says why
+        if pattern.search(message if cause in ("budget", "crash") else words):
+            return cause
+    return None
+
+
 def never_succeeded_cause(info: Mapping[str, Any], *, budget_spent: bool = False) -> str:
     """The cause class of a tool that never succeeded, from its report entry (``runs``, ``errors``
     as [message, count] pairs, most frequent first); a tool never run in a build whose budget
@@ -75,12 +113,9 @@ def never_succeeded_cause(info: Mapping[str, Any], *, budget_spent: bool = False
         return "budget" if budget_spent else "not_run"
     counts: dict[str, int] = {}
     for message, n in errors:
-        for cause, pattern in _PATTERNS:
-            # the exception's type says "crash" or nothing: the rest of the message says why
-            text = message if cause in ("budget", "crash") else _EXCEPTION_PREFIX.sub("", message, count=1)
-            if pattern.search(text):
-                counts[cause] = counts.get(cause, 0) + n
-                break
+        cause = cause_of(message)
+        if cause is not None:
+            counts[cause] = counts.get(cause, 0) + n
     if not counts:
         return "other"
     if "credentials" in counts and set(counts) - {"credentials", "other"}:

@@ -2,20 +2,81 @@
 
 The control is a valid value for the input that differs from the provider's value: the
 contract's own literal for that input when it has one that differs, else a format-preserving
-change of the observed value (same type, length and character classes), else None (untestable).
-A control that breaks the input's format would invent provenance; one equal to the provider's
-value would hide it.
+change of the observed value (same type, length and character classes; a date or a time of day
+moved by whole weeks or hours, so that it stays a valid one on the same weekday), else None
+(untestable). A control that breaks the input's format would invent provenance; one equal to the
+provider's value would hide it.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 from typing import Any, Iterable
 
 from llama_index_libra.schemas.validate import safe_validator
 
-__all__ = ["format_preserving_change", "make_control", "make_controls", "NO_CONTROL"]
+__all__ = ["format_preserving_change", "make_control", "make_controls", "calendar_layout", "converted_from", "NO_CONTROL"]
 
 NO_CONTROL = object()
+
+# digit layouts of a day, a moment or a time of day (the whole value, zero-padded as written)
+_CALENDAR = ("%Y-%m-%d", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%d/%m/%Y",
+             "%m/%d/%Y", "%d.%m.%Y", "%Y/%m/%d", "%d-%m-%Y", "%H:%M", "%H:%M:%S")
+
+
+def calendar_layout(value: Any) -> tuple[dt.datetime, str] | None:
+    """(moment, layout) when ``value`` is a date, a moment or a time of day written in digits
+    (``2027-03-09``, ``09/03/2027``, ``2027-03-09T17:30:00``, ``10:00``); else None."""
+    if not isinstance(value, str) or not 4 < len(value) < 20 or not value[:2].isdigit():
+        return None
+    for layout in _CALENDAR:
+        try:
+            moment = dt.datetime.strptime(value, layout)
+        except ValueError:
+            continue
+        if moment.strftime(layout) == value:
+            return moment, layout
+    return None
+
+
+def converted_from(value: Any, origin: Iterable[str]) -> str | None:
+    """The argument a converter wrote ``value`` from: the same day in another layout among the
+    canonical JSON arguments (``origin``) of the call that produced it (``normalize_date("14 April
+    2025")`` -> ``2025-04-14``); None when the value is no date or its producer was handed no such day.
+    Without the converter the caller holds only that form: it is the control that shows the need."""
+    if calendar_layout(value) is None:
+        return None
+    from llama_index_libra.induction.hints import _as_date
+
+    day = _as_date(value)
+    for arg in origin:
+        if not arg.startswith('"'):
+            continue
+        try:
+            text = json.loads(arg)
+        except ValueError:
+            continue
+        if isinstance(text, str) and text != value and day is not None:
+            other = _as_date(text)
+            if other is not None and other.date() == day.date():
+                return text
+    return None
+
+
+def _calendar_change(value: str, shift: int) -> Any:
+    """The same layout a week earlier (``shift`` 1) or later (2; a time of day: an hour): a valid
+    date on the same weekday, so that a refusal of the control is about the day, not its form, and
+    a day that needs a provider fails both ways (not merely "no payment dated in the future")."""
+    found = calendar_layout(value)
+    if found is None:
+        return NO_CONTROL
+    moment, layout = found
+    step = (dt.timedelta(hours=1) if "%d" not in layout else dt.timedelta(weeks=1)) * (-1 if shift == 1 else shift - 1)
+    try:
+        return (moment + step).strftime(layout)
+    except (OverflowError, ValueError):
+        return NO_CONTROL
 
 
 def _rotate_char(ch: str, shift: int = 1) -> str:
@@ -48,6 +109,9 @@ def format_preserving_change(value: Any, shift: int = 1) -> Any:
         changed = float("".join(_rotate(c) for c in text)) * (-1 if value < 0 else 1)
         return changed if changed != value else NO_CONTROL
     if isinstance(value, str):
+        moved = _calendar_change(value, shift)
+        if moved is not NO_CONTROL:
+            return moved
         changed = "".join(_rotate(c) for c in value)
         return changed if changed != value else NO_CONTROL
     if isinstance(value, list) and value:
@@ -84,6 +148,9 @@ def make_controls(value: Any, schema: Any, literals: Iterable[Any] = (), known: 
     validator = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
     taken = set(known) | {canonical_json(value)}
     out: list[Any] = []
+    if calendar_layout(value) is not None:
+        # a date's controls are dates: a placeholder literal (``paid_on``) fails for its layout
+        literals = [lit for lit in literals if calendar_layout(lit) is not None]
     options = list(literals) + [format_preserving_change(value, 1), format_preserving_change(value, 2)]
     if isinstance(schema, dict) and isinstance(schema.get("enum"), list):
         options += list(schema["enum"])

@@ -15,8 +15,10 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.bindings import Binder
 from llama_index_libra.induction.blame import Blame
 from llama_index_libra.induction.calls import CallRunner
-from llama_index_libra.induction.control_values import make_controls
+from llama_index_libra.induction.causes import cause_of
+from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls
 from llama_index_libra.induction.hints import error_hints
+from llama_index_libra.induction.shapes import value_shape
 from llama_index_libra.induction.values import Value, ValuePool, acted_on
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
@@ -92,6 +94,11 @@ class CounterfactualTests:
             else:
                 known = set(pool.index)
                 controls = [({"value": c}, c) for c in make_controls(value.value, props.get(name, {}), literals, known)]
+                # a day a converter wrote (``normalize_date``): the form it was written from is the
+                # control (any other day in the converter's layout works as well: the need is the layout)
+                raw = next((r for r in (converted_from(value.value, p.origin) for p in producers) if r is not None), None)
+                if raw is not None:
+                    controls = [({"value": raw, "converted_from": True}, raw)]
                 if not controls:
                     continue
             controls = [({"taught": t}, t) for t in taught] + controls
@@ -104,11 +111,21 @@ class CounterfactualTests:
                 else:
                     control_args[name] = control
                 control_record, _ = calls.run(node, spec.name, control_args, "control")
-                outcomes.append(calls.classify(spec.name, control_record))
+                outcome = calls.classify(spec.name, control_record)
+                if outcome == "failure" and "value" in desc and "converted_from" not in desc and (
+                        value_shape(control) != value_shape(value.value) or isinstance(control, (int, float))) \
+                        and cause_of(control_record.message or "") == "format":
+                    # a control of another layout (the contract's placeholder ``paid_on`` for a date)
+                    # refused for its layout ("dates are YYYY-MM-DD"), or a number out of the range
+                    # ("must be between 2,000 and 34,000 kg"): no evidence either way
+                    continue
+                outcomes.append(outcome)
                 if first_record is None:
                     first_record, first_args, first_desc = control_record, control_args, desc
                 if outcomes[-1] == "success":
                     break
+            if not outcomes:
+                continue  # every control broke the input's layout: untestable
             if not taught and first_desc is not None and "value" in first_desc and outcomes[0] == "failure":
                 # the control's own refusal may spell out the values the input takes ("expected one
                 # of: weekly, monthly"): one of those working as well means no tool is needed
@@ -125,8 +142,9 @@ class CounterfactualTests:
                 if all(o == "failure" for o in outcomes):
                     kind = "provenance"
                 elif outcomes[0] == "success" and similarity > self.config.tau and not free_text(value.value) \
-                        and name in template.observations:
-                    # never on free text (a name or a word fits wherever text does), and never on an
+                        and calendar_layout(value.value) is None and name in template.observations:
+                    # never on free text (a name or a word fits wherever text does) nor on a date (any
+                    # day fits wherever a day does: the control a week later worked), and never on an
                     # input the contract fills with its own literal: an observed value tried there in
                     # place of a placeholder shows a need only when the control fails (provenance)
                     kind = "compatibility"

@@ -329,7 +329,13 @@ class Explorer:
             ok = 0
             values = pool.values[since:] if since else pool.values  # ``since``: only what the state gained after it
             for name in template.observations:
-                for v in binder.candidates_for(spec, name, values, unaligned=True):
+                cands = binder.candidates_for(spec, name, values, unaligned=True)
+                if binder.free_text_input(spec, name):
+                    # words a person would type (a search's ``name`` that found nobody under the
+                    # person's name): the phrases about what the tool finds (a fixture's haulier)
+                    words = binder.candidates_for(spec, name, values, phrases=True)
+                    cands = words + [c for c in cands if all(c is not w for w in words)]
+                for v in cands:
                     if ok >= cap:
                         return ok
                     binding = {**keep, name: v}
@@ -418,7 +424,7 @@ class Explorer:
                     literals = binder.literal_args(template)
                     for name in swap:
                         cands = binder.candidates_for(spec, name, pool.values, exclude=[literals[name]])
-                        if binder.free_text(spec, name) and not binder.candidates_for(
+                        if binder.free_text_input(spec, name) and not binder.candidates_for(
                                 spec, name, pool.values, exclude=[literals[name]], aligned_only=True):
                             # words no field names (a search's ``text``): phrases the tester was
                             # handed or a reply showed (a party's name), before arbitrary values

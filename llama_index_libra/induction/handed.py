@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, _item_name
 
 __all__ = ["fixture_values", "peer_bindings", "persona_bindings"]
 
@@ -31,16 +31,24 @@ def fixture_values(fixtures: Any) -> list[Value]:
             # to it): its fields, and those of mappings inside it, are siblings (:func:`same_record`)
             inner = f"{FIXTURE_PROVIDER}|{where}." if where != "$.fixtures" else ""
             for k in sorted(obj, key=str):
+                if isinstance(k, str) and not k.isidentifier() and key:
+                    # a key that is no field name is a handed value itself (``"hauliers":
+                    # {"Dunmore Haulage": ...}``, ``{"MSCU 4471203": "40ft dry"}``), named by one
+                    # item of what the mapping lists (``haulier``)
+                    add(k, _item_name(key), f"{path}.*~", inner)
                 walk(obj[k], str(k), f"{path}.{k}", f"{where}.{k}", inner)
         elif isinstance(obj, list):
             for i, item in enumerate(obj[:32]):
                 walk(item, key, f"{path}[*]", f"{where}[{i}]", record)
         elif isinstance(obj, (str, int, float)) and not isinstance(obj, bool) and key:
-            vj = canonical_json(obj)
-            vkey = f"{FIXTURE_PROVIDER}\x00{key}\x00{vj}"
-            if vkey not in seen:
-                seen.add(vkey)
-                out.append(Value(FIXTURE_PROVIDER, key, path, obj, vkey, False, record=record))
+            add(obj, key, path, record)
+
+    def add(obj: Any, key: str, path: str, record: str) -> None:
+        vj = canonical_json(obj)
+        vkey = f"{FIXTURE_PROVIDER}\x00{key}\x00{vj}"
+        if vkey not in seen:
+            seen.add(vkey)
+            out.append(Value(FIXTURE_PROVIDER, key, path, obj, vkey, False, record=record))
 
     if isinstance(fixtures, Mapping):
         walk(fixtures, "", "$.fixtures", "$.fixtures", "")

@@ -49,6 +49,10 @@ _KIND_SAMPLES: tuple[tuple[re.Pattern[str], str, str], ...] = (
 # a refusal that shows an accepted value: "must be UTC ISO 8601, like 2025-06-12T14:00:00Z", "e.g. 'ACK-01'"
 _SHOWN_RE = re.compile(r"\b(?:like|e\.g\.,?|for example,?|for instance,?|such as)\s+(?:['\"`]([^'\"`\n]{1,40})['\"`]|([^\s,;()'\"`]{2,40}))",
                        re.IGNORECASE)
+# a refusal that names the one number an input must take: "amount must be the 135.00 due",
+# "quantity should equal 4", "expected exactly 3 seats"
+_REQUIRED_NUMBER_RE = re.compile(r"\b(?:must|should|has to|needs to) (?:be|equal)(?: exactly)?(?: the)?\s+([-+]?\d+(?:\.\d+)?)(?![\d.:/-])"
+                                 r"|\bexpected exactly\s+([-+]?\d+(?:\.\d+)?)(?![\d.:/-])", re.IGNORECASE)
 _ANY_KIND_RE = re.compile("|".join(p.pattern for p, _, _ in _KIND_SAMPLES), re.IGNORECASE)
 
 
@@ -128,6 +132,16 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
             current = args.get(name)
             if isinstance(current, (str, int, float)) and not isinstance(current, bool):
                 out.setdefault(name, []).extend(t for t in (_typed(v, current) for v in shown) if t != current)
+    required = _REQUIRED_NUMBER_RE.search(message)
+    if required:
+        number = required.group(1) or required.group(2)
+        names = targets or ([n for n, v in args.items() if _is_number(v)] if sum(map(_is_number, args.values())) == 1 else [])
+        for name in names:
+            current = args.get(name)
+            if _is_number(current) or isinstance(current, str):
+                value = (float(number) if "." in number else int(number)) if _is_number(current) else number
+                if value != current:
+                    out.setdefault(name, []).append(value)
     if _ANY_KIND_RE.search(message) and _REFUSED_KIND_RE.search(message):  # most refusals name no kind: one scan
         for pattern, word, sample in _KIND_SAMPLES:
             if not pattern.search(message):
@@ -151,6 +165,10 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
                     out.setdefault(name, []).append(rewritten)
             break
     return {k: v for k, v in out.items() if v}
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _typed(text: str, like: Any) -> Any:

@@ -203,7 +203,33 @@ def test_free_text_takes_phrases_handed_first_one_per_export() -> None:
     binder = Binder(ctx, FieldSimilarity({}))
     got = [v.value for v in binder.candidates_for(spec, "text", pool, phrases=True)]
     assert got == ["Marlow Plant Hire Ltd", "Asante Law", "Court 3 (small claims)", "Dev Patel"]
-    assert binder.free_text(spec, "text")
-    assert not binder.free_text(spec, "status") and not binder.free_text(spec, "claim_no")
+    assert binder.free_text_input(spec, "text")
+    assert not binder.free_text_input(spec, "status") and not binder.free_text_input(spec, "claim_no")
     # the phrase ranking is cached apart from the plain one
     assert [v.value for v in binder.candidates_for(spec, "text", pool)] != got
+
+
+def test_a_fixture_key_that_is_no_field_name_is_a_handed_value() -> None:
+    """``"hauliers": {"Dunmore Haulage": "truck DN21 KXR"}``: the company is handed (named ``haulier``,
+    one item of what the mapping lists) as well as its note; identifier keys stay field names."""
+    from llama_index_libra.induction.handed import fixture_values
+
+    got = {(v.export, v.value) for v in fixture_values({"hauliers": {"Dunmore Haulage": "truck DN21 KXR"},
+                                                         "import_containers": {"MSCU 4471203": "40ft dry"},
+                                                         "clerk": {"name": "Joao Barros"}})}
+    assert {("haulier", "Dunmore Haulage"), ("import_container", "MSCU 4471203"), ("Dunmore Haulage", "truck DN21 KXR"),
+            ("name", "Joao Barros")} <= got
+    assert ("clerk", "name") not in {(e, v) for e, v in got} and all(v != "clerk" for _, v in got)
+
+
+def test_phrases_about_what_the_tool_finds_come_first() -> None:
+    """``find_haulier(name)``: a handed ``haulier`` before the person's own name."""
+    from llama_index_libra.induction.handed import fixture_values
+
+    ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
+    pool = fixture_values({"gate_clerk": {"name": "Joao Barros"}, "terminal": {"name": "Port of Tarrow, Quay 2"},
+                           "hauliers": {"Dunmore Haulage": "truck DN21 KXR", "Tarrow Container Services": "new truck"}})
+    spec = ToolSpec(name="find_haulier", description="Hauliers registered with the terminal.",
+                    parameters={"type": "object", "properties": {"name": {"type": "string"}}})
+    got = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "name", pool, phrases=True)]
+    assert got[0] in {"Dunmore Haulage", "Tarrow Container Services"} and "Joao Barros" in got

@@ -99,6 +99,17 @@ def test_values_a_refusal_shows(message, args, expected):
     assert error_hints(message, args) == expected
 
 
+@pytest.mark.parametrize("message, args, expected", [
+    ("ValueError: 422 amount must be the 135.00 due", {"amount": 10, "container": "MSCU 4471203"}, {"amount": [135.0]}),
+    ("quantity should equal 4", {"quantity": 1, "sku": "A-1"}, {"quantity": [4]}),
+    ("seats: expected exactly 3", {"seats": 1}, {"seats": [3]}),
+    ("value must be between 1 and 10", {"value": 0}, {}),
+    ("pin must be 4417-9", {"pin": 1}, {}),
+])
+def test_a_refusal_naming_the_one_number_an_input_takes(message, args, expected):
+    assert error_hints(message, args) == expected
+
+
 @given(st.text(max_size=200))
 def test_sentence_values_total(text):
     for name, value in sentence_values(text):

@@ -1,0 +1,60 @@
+"""Counterfactual controls of dates and times: valid ones of the same layout (a week or an hour away),
+never a placeholder of another layout (``induction/control_values.py``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from hypothesis import given, strategies as st
+
+from llama_index_libra.induction.causes import cause_of
+from llama_index_libra.induction.control_values import calendar_layout, format_preserving_change, make_controls
+
+LAYOUTS = ["%Y-%m-%d", "%d/%m/%Y", "%Y-%m-%dT%H:%M:%S", "%d.%m.%Y"]
+
+
+@given(st.datetimes(min_value=dt.datetime(1900, 1, 8), max_value=dt.datetime(2999, 12, 20)), st.sampled_from(LAYOUTS),
+       st.sampled_from([1, 2]))
+def test_a_dates_control_is_a_valid_date_of_its_layout_on_its_weekday(moment: dt.datetime, layout: str, shift: int) -> None:
+    value = moment.replace(microsecond=0).strftime(layout)
+    changed = format_preserving_change(value, shift)
+    assert changed != value
+    parsed = dt.datetime.strptime(changed, layout)
+    assert parsed.strftime(layout) == changed
+    assert parsed.weekday() == dt.datetime.strptime(value, layout).weekday()
+    assert abs((parsed - dt.datetime.strptime(value, layout)).days) == 7
+
+
+def test_a_time_of_day_moves_an_hour_each_way_and_codes_keep_their_classes() -> None:
+    assert (format_preserving_change("10:00", 1), format_preserving_change("10:00", 2)) == ("09:00", "11:00")
+    assert calendar_layout("CV-27-00391") is None and calendar_layout("2027-13-40") is None
+    assert format_preserving_change("CV-27-00391") == "PI-72-55846"  # not a date: rotated as before
+
+
+def test_a_dates_controls_are_an_earlier_and_a_later_date_never_a_placeholder() -> None:
+    assert make_controls("2027-03-09", {"type": "string"}, ["paid_on"]) == ["2027-03-02", "2027-03-16"]
+    assert make_controls("2027-03-09", {"type": "string"}, ["2026-01-05"]) == ["2026-01-05", "2027-03-02"]
+    # a code's controls still start with the contract's literal
+    assert make_controls("CV-27-00391", {"type": "string"}, ["case_number"])[0] == "case_number"
+
+
+def test_one_refusal_names_one_cause() -> None:
+    assert cause_of("dates are YYYY-MM-DD, got 'paid_on'") == "format"
+    assert cause_of("no case 'CR1'") == "unknown_value"
+    assert cause_of("no valid session token; sign in first") == "credentials"
+    assert cause_of("a payment cannot be dated in the future") == "state"
+    assert cause_of("it went wrong") is None
+
+
+def test_error_codes_read_as_words() -> None:
+    """Chat-platform style codes ("invalid_auth", "locker_not_found") name their cause like sentences."""
+    assert [cause_of(m) for m in ("invalid_auth", "missing_scope", "locker_not_found", "not_collected")] == [
+        "credentials", "credentials", "unknown_value", "state"]
+
+
+def test_a_json_text_refusal_is_read_by_its_strings_not_its_keys() -> None:
+    """``"status": 404`` is a key of the reply, not a state the record is in."""
+    assert cause_of('{"code":"not_found","message":"no tenancy \'LL-0419\'","status":404}') == "unknown_value"
+    assert cause_of('{"code":"unauthorized","message":"access token missing, invalid or expired","status":401}') == "credentials"
+    assert cause_of('{"error": {"status": "it is locked"}}') == "state"
+    assert cause_of("{not json: status}") == "state"
