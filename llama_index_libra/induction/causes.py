@@ -22,9 +22,10 @@ it could run at all, and what cut the build short. The classes, in the order the
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Mapping
+
+from llama_index_libra.induction.hints import refusal_text
 
 __all__ = ["CAUSES", "never_succeeded_cause", "cause_of"]
 
@@ -67,36 +68,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _EXCEPTION_PREFIX = re.compile(r"^\w*(Error|Exception|Conflict|Denied)\w*:\s*")
 
 
-def _strings(message: str) -> str:
-    """The string values of a JSON-text refusal, joined; any other message as it is."""
-    text = message.strip()
-    if not (text.startswith("{") and text.endswith("}")):
-        return message
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return message
-    found: list[str] = []
-
-    def walk(x: Any) -> None:
-        if isinstance(x, str):
-            found.append(x)
-        elif isinstance(x, dict):
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(data)
-    return "; ".join(found) if found else message
-
-
 def cause_of(message: str) -> str | None:
     """The cause class one refusal's message names (the first class whose pattern it matches), else None."""
     # a refusal in JSON text ({"code": "not_found", "message": "...", "status": 404}) says why in its
     # strings, not in its keys; an error code is words joined by underscores ("invalid_auth")
-    words = _EXCEPTION_PREFIX.sub("", _strings(message), count=1).replace("_", " ")
+    words = _EXCEPTION_PREFIX.sub("", refusal_text(message), count=1).replace("_", " ")
     for cause, pattern in _PATTERNS:
         # the exception's type says "crash" or nothing: the rest of the message says why
         if pattern.search(message if cause in ("budget", "crash") else words):

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from llama_index_libra.schemas.validate import safe_validator
 
-__all__ = ["format_preserving_change", "make_control", "make_controls", "calendar_layout", "converted_from", "NO_CONTROL"]
+__all__ = ["format_preserving_change", "make_control", "make_controls", "calendar_layout", "converted_from", "shift_with", "NO_CONTROL"]
 
 NO_CONTROL = object()
 
@@ -62,6 +62,26 @@ def converted_from(value: Any, origin: Iterable[str]) -> str | None:
             if other is not None and other.date() == day.date():
                 return text
     return None
+
+
+def shift_with(value: Any, control: Any, others: dict[str, Any]) -> dict[str, Any]:
+    """The other inputs of a call that hold days, moved as far as ``control`` moved from ``value``
+    (each in its own layout), when both are days: a return date moves with its pickup date, so a
+    control a week earlier keeps a 7-day rental 7 days long. Empty when ``value`` is no day."""
+    a, b = calendar_layout(value), calendar_layout(control)
+    if a is None or b is None:
+        return {}
+    step = b[0] - a[0]
+    out = {}
+    for name, other in others.items():
+        found = calendar_layout(other)
+        if found is None or ("%d" in found[1]) != ("%d" in a[1]):
+            continue  # a time of day moves only with a time of day, a day with a day
+        try:
+            out[name] = (found[0] + step).strftime(found[1])
+        except (OverflowError, ValueError):
+            continue
+    return out
 
 
 def _calendar_change(value: str, shift: int) -> Any:

@@ -16,7 +16,7 @@ from llama_index_libra.induction.bindings import Binder
 from llama_index_libra.induction.blame import Blame
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls
+from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.shapes import value_shape
 from llama_index_libra.induction.values import Value, ValuePool, acted_on
@@ -110,6 +110,10 @@ class CounterfactualTests:
                     control_args.pop(name)
                 else:
                     control_args[name] = control
+                    if "converted_from" not in desc:
+                        # the call's other days move with it (a return date with its pickup date):
+                        # the control asks about the day, not the length of a stay
+                        control_args.update(shift_with(value.value, control, {k: v for k, v in args.items() if k != name}))
                 control_record, _ = calls.run(node, spec.name, control_args, "control")
                 outcome = calls.classify(spec.name, control_record)
                 if outcome == "failure" and "value" in desc and "converted_from" not in desc and (

@@ -12,12 +12,13 @@ Values learned this way are literals: they credit no tool.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from typing import Any, Mapping
 
 from llama_index_libra.contracts.parts import name_tokens
 
-__all__ = ["error_hints", "MAX_HINT_VALUES"]
+__all__ = ["error_hints", "refusal_text", "MAX_HINT_VALUES"]
 
 MAX_HINT_VALUES = 12
 
@@ -100,10 +101,37 @@ def _target(message: str, args: Mapping[str, Any]) -> list[str]:
     return named
 
 
+def refusal_text(message: str) -> str:
+    """The string values of a JSON-text refusal (``{"code": "not_found", "message": "...", "status":
+    404}``), joined by "; ": what it says, without its keys and JSON quotes; any other message as it is."""
+    text = message.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        return message
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return message
+    found: list[str] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            found.append(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(data)
+    return "; ".join(found) if found else message
+
+
 def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[Any]]:
     """``{input: values to try}`` that ``message`` (a refusal of a call with ``args``) teaches."""
     if not message or len(message) > 2000:
         return {}
+    message = refusal_text(message)
     out: dict[str, list[Any]] = {}
     targets = _target(message, args)
     values: list[str] = []

@@ -58,3 +58,14 @@ def test_a_json_text_refusal_is_read_by_its_strings_not_its_keys() -> None:
     assert cause_of('{"code":"unauthorized","message":"access token missing, invalid or expired","status":401}') == "credentials"
     assert cause_of('{"error": {"status": "it is locked"}}') == "state"
     assert cause_of("{not json: status}") == "state"
+
+
+def test_a_calls_other_days_move_with_the_control() -> None:
+    """A return date's control a week earlier takes the pickup date a week earlier too (a 5-day
+    rental stays 5 days long); times of day move only with times of day; codes never move."""
+    from llama_index_libra.induction.control_values import shift_with
+
+    assert shift_with("2027-07-06", "2027-06-29", {"pickup": "2027-07-01", "branch": "MAN", "at": "10:00",
+                                                   "since": "01/07/2027"}) == {"pickup": "2027-06-24", "since": "24/06/2027"}
+    assert shift_with("10:00", "09:00", {"until": "11:30", "day": "2027-07-01"}) == {"until": "10:30"}
+    assert shift_with("CV-1", "PI-7", {"day": "2027-07-01"}) == {}

@@ -178,3 +178,11 @@ def test_a_set_valued_input_is_taught_the_whole_vocabulary_then_each_value() -> 
     hints = error_hints("unknown scope scope; valid scopes: circulation, patrons, fees",
                         {"console_session": "cs_1", "scopes": ["scope"]})
     assert hints == {"scopes": [["circulation", "patrons", "fees"], ["circulation"], ["patrons"], ["fees"]]}
+
+
+def test_a_json_text_refusal_teaches_its_listed_values_not_its_quotes() -> None:
+    """``{"reason": "...; use one of: a, b", "status": "failed"}``: the vocabulary, not the JSON's
+    quoted punctuation ("," and ":" were taught)."""
+    message = ('{"reason":"unknown rejection reason \'x\'; use one of: not_a_fit, withdrew, no_show",'
+               '"status":"failed"}')
+    assert error_hints(message, {"application_id": "A-1", "reason": "x"}) == {"reason": ["not_a_fit", "withdrew", "no_show"]}
