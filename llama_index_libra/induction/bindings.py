@@ -193,6 +193,14 @@ class Binder:
             return False
         return not self.examples(spec, name)
 
+    def phrases_first(self, spec: ToolSpec, name: str, pool: list[Value], cands: list[Value], *,
+                      exclude: Iterable[Any] = ()) -> list[Value]:
+        """``cands`` behind the phrases of a free-text input (:meth:`free_text_input`); as they are for any other."""
+        if not self.free_text_input(spec, name):
+            return cands
+        words = self.candidates_for(spec, name, pool, exclude=exclude, phrases=True)
+        return words + [c for c in cands if all(c is not w for w in words)]
+
     def examples(self, spec: ToolSpec, name: str) -> list[Any]:
         """The values the input's own documentation shows (schema examples, quoted in its description)."""
         key = (spec.name, name)
@@ -236,8 +244,9 @@ class Binder:
         whose shape fits (none when nothing does). ``diverse``: the best value of each export
         before the second value of any (:func:`by_export`). ``unaligned``: only the values whose
         field does not align, the best of each export first (a fallback once aligned ones failed).
-        ``phrases``: only words of free text (``"Marlow Plant Hire Ltd"``), handed ones first, then
-        by pool order, one per export before a second of any: what a person types into a search box.
+        ``phrases``: only words of free text (``"Marlow Plant Hire Ltd"``), those whose field names
+        what the tool finds first, then handed ones, then by pool order, one per export before a
+        second of any: what a person types into a search box.
         """
         scan = self._scan(spec, name, pool, exclude)
         flags = (aligned_only, limit, diverse, unaligned, phrases)

@@ -329,13 +329,9 @@ class Explorer:
             ok = 0
             values = pool.values[since:] if since else pool.values  # ``since``: only what the state gained after it
             for name in template.observations:
-                cands = binder.candidates_for(spec, name, values, unaligned=True)
-                if binder.free_text_input(spec, name):
-                    # words a person would type (a search's ``name`` that found nobody under the
-                    # person's name): the phrases about what the tool finds (a fixture's haulier)
-                    words = binder.candidates_for(spec, name, values, phrases=True)
-                    cands = words + [c for c in cands if all(c is not w for w in words)]
-                for v in cands:
+                # words a person would type first (a search's ``name`` that found nobody under the
+                # person's name: the phrases about what the tool finds, a fixture's haulier)
+                for v in binder.phrases_first(spec, name, values, binder.candidates_for(spec, name, values, unaligned=True)):
                     if ok >= cap:
                         return ok
                     binding = {**keep, name: v}
@@ -424,12 +420,10 @@ class Explorer:
                     literals = binder.literal_args(template)
                     for name in swap:
                         cands = binder.candidates_for(spec, name, pool.values, exclude=[literals[name]])
-                        if binder.free_text_input(spec, name) and not binder.candidates_for(
-                                spec, name, pool.values, exclude=[literals[name]], aligned_only=True):
+                        if not binder.candidates_for(spec, name, pool.values, exclude=[literals[name]], aligned_only=True):
                             # words no field names (a search's ``text``): phrases the tester was
                             # handed or a reply showed (a party's name), before arbitrary values
-                            words = binder.candidates_for(spec, name, pool.values, exclude=[literals[name]], phrases=True)
-                            cands = words + [c for c in cands if all(c is not w for w in words)]
+                            cands = binder.phrases_first(spec, name, pool.values, cands, exclude=[literals[name]])
                         if cands:
                             options[name] = [KEEP] + cands
                     if any(isinstance(o[0], Keep) for o in options.values()):
