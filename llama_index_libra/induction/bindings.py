@@ -3,13 +3,12 @@
 Any value whose schema fits an input can be bound; candidates rank by the field alignment of the
 export that produced them to the input (its name and description). :class:`Binder` combines the
 candidates of several inputs (one input varied at a time, then joint combinations by rank sum,
-then pairwise distinct values for inputs that share candidates) and proposes the other documented
-values of a template's literals.
+then pairwise distinct values for inputs that share candidates: :mod:`.joint_bindings`) and proposes
+the other documented values of a template's literals.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
 from typing import Any, Iterable, Mapping
 
@@ -18,24 +17,15 @@ from jsonschema import Draft202012Validator
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.field_encoders import LexicalFieldEncoder
+from llama_index_libra.induction.joint_bindings import DISTINCT_BINDINGS, KEEP, JointBindings, Keep, option_key
 from llama_index_libra.induction.reply_values import owner_name
 from llama_index_libra.induction.shapes import shapes_match, value_shape
-from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, same_record, shown, value_json
-from llama_index_libra.schemas.validate import safe_validator
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, shown, value_json
+from llama_index_libra.schemas.validate import safe_validator, schema_type
 
 __all__ = ["Binder", "FieldSimilarity", "schema_type", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "value_shape",
            "shapes_match"]
 
-# joint bindings of distinct shared values tried per group of inputs, once a template keeps failing
-DISTINCT_BINDINGS = 12
-# joint bindings of values that belong together (one record) tried per template, once it keeps failing
-SIBLING_BINDINGS = 12
-# candidates searched for a value of the anchor's record
-SIBLING_CANDIDATES = 64
-# a list input tried with the whole reply list of its first LIST_GROUPS one-item candidates, at most
-# LIST_ITEMS_MAX items unless the schema says maxItems
-LIST_GROUPS = 2
-LIST_ITEMS_MAX = 8
 # what a value whose shape fits the input's documented example adds to its field alignment
 SHAPE_BONUS = 0.15
 # enumerated values a refused setting tries from a fresh state (an enumeration longer than this is a vocabulary)
@@ -44,18 +34,6 @@ ENUM_VALUES_MAX = 12
 
 # free text: two words of letters (a name, a title), not a code, a token or a number
 _PHRASE = re.compile(r"[^\W\d_]{2,}\s+[^\W\d_]{2,}")
-
-
-def schema_type(schema: Any) -> str | None:
-    """The JSON type a schema declares (or its enum values imply), else None."""
-    if isinstance(schema, Mapping):
-        t = schema.get("type")
-        if isinstance(t, str):
-            return t
-        if isinstance(schema.get("enum"), list) and schema["enum"]:
-            v = schema["enum"][0]
-            return {bool: "boolean", int: "integer", float: "number", str: "string"}.get(type(v))
-    return None
 
 
 def by_export(values: list[Value]) -> list[Value]:
@@ -69,13 +47,6 @@ def by_export(values: list[Value]) -> list[Value]:
         ranks.append((seen.get(k, 0), i))
         seen[k] = seen.get(k, 0) + 1
     return [values[i] for _, i in sorted(ranks)]
-
-
-class Keep:
-    """Marker option: keep the template's own literal for this input."""
-
-
-KEEP = Keep()
 
 
 _ANNOTATIONS = frozenset({"title", "description", "examples", "example", "default", "$comment", "deprecated",
@@ -105,11 +76,6 @@ def _strip_annotations(schema: Any) -> Any:
     if isinstance(schema, list):
         return [_strip_annotations(x) for x in schema]
     return schema
-
-
-def option_key(v: Any) -> str:
-    """What identifies a binding option: a pool value's key, or the template's literal."""
-    return v.key if isinstance(v, Value) else "\x01literal"
 
 
 # per-value entries (canonical JSON, fit, alignment) a Binder keeps over all its inputs; cleared when full
@@ -153,7 +119,7 @@ class FieldSimilarity:
         return value
 
 
-class Binder:
+class Binder(JointBindings):
     """Candidate values and bindings for the inputs of the catalog's tools."""
 
     def __init__(self, ctx: Any, sim: FieldSimilarity, learned: Mapping[tuple[str, str], list[Any]] | None = None, *,
@@ -399,140 +365,6 @@ class Binder:
             if first is not None and last is not None:
                 out = out[:last] + out[last + 1:] + [first]
         return [e[2] for e in out]
-
-    def combine(self, options: Mapping[str, list[Any]]) -> list[dict[str, Any]]:
-        """The best option per input, then one input at a time varied over its alternatives, then
-        joint combinations of the top options ordered by rank sum, capped at ``joint_bindings``:
-        conjunctive inputs (an origin and a destination airport) are only valid together."""
-        base = {name: cands[0] for name, cands in options.items()}
-        out = [base]
-        for name, cands in options.items():
-            for alt in cands[1:]:
-                out.append({**base, name: alt})
-        if len(options) > 1 and self.config.joint_bindings > len(out):
-            names = list(options)
-            per_input = max(2, int(self.config.joint_bindings ** (1.0 / len(names))))
-            ranges = [range(min(per_input, len(options[n]))) for n in names]
-            combos = sorted(itertools.product(*ranges), key=lambda idx: (sum(idx), idx))
-            seen = {tuple(sorted((k, option_key(v)) for k, v in b.items())) for b in out}
-            for idx in combos:
-                binding = {n: options[n][i] for n, i in zip(names, idx)}
-                key = tuple(sorted((k, option_key(v)) for k, v in binding.items()))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(binding)
-                if len(out) >= self.config.joint_bindings:
-                    break
-        return out
-
-    @staticmethod
-    def distinct_bindings(options: Mapping[str, list[Any]]) -> list[tuple[dict[str, Any], list[str]]]:
-        """Joint bindings where inputs whose candidates share values take pairwise distinct ones.
-
-        Inputs are grouped when their candidate lists share a value (two branches, two users);
-        within each group every input takes one of its own candidates, no two the same value,
-        ordered by rank sum (most similar fields first); the other inputs keep their best option.
-        At most ``DISTINCT_BINDINGS`` per group: a call may need two different existing values of
-        one kind at once, which one-input-at-a-time variation never produces. Each binding comes
-        with the names of its group.
-        """
-        values = {n: [(i, value_json(v)) for i, v in enumerate(opts) if isinstance(v, Value)] for n, opts in options.items()}
-        names = [n for n in options if values[n]]
-        groups: list[list[str]] = []
-        for name in names:
-            mine = {k for _, k in values[name]}
-            joined = [g for g in groups if any(mine & {k for _, k in values[m]} for m in g)]
-            merged = [name] + [m for g in joined for m in g]
-            groups = [g for g in groups if g not in joined] + [sorted(merged, key=names.index)]
-        base = {n: opts[0] for n, opts in options.items()}
-        out: list[tuple[dict[str, Any], list[str]]] = []
-        for group in groups:
-            if len(group) < 2:
-                continue
-            ranges = [values[n] for n in group]
-            combos = sorted(itertools.product(*ranges), key=lambda c: (sum(i for i, _ in c), [i for i, _ in c]))
-            taken = 0
-            for combo in combos:
-                if len({k for _, k in combo}) < len(combo):
-                    continue
-                binding = dict(base)
-                binding.update({n: options[n][i] for n, (i, _) in zip(group, combo)})
-                out.append((binding, group))
-                taken += 1
-                if taken >= DISTINCT_BINDINGS:
-                    break
-        return out
-
-    def sibling_bindings(self, spec: ToolSpec, options: Mapping[str, list[Any]], pool: list[Value]) -> list[dict[str, Any]]:
-        """Joint bindings whose values belong together (:func:`.values.same_record`): an order's id
-        with an item of that same order, a pay run with a payslip of that run. Each input's
-        candidates in turn anchor the binding; every other input takes its best fitting value
-        from the anchor's record (looked for in the whole pool, not only among its top options).
-        At most ``SIBLING_BINDINGS``."""
-        names = [n for n, opts in options.items() if any(isinstance(v, Value) for v in opts)]
-        if len(names) < 2:
-            return []
-        wide = {n: self.candidates_for(spec, n, pool, limit=SIBLING_CANDIDATES) for n in names}
-        base = {n: opts[0] for n, opts in options.items()}
-        out: list[dict[str, Any]] = []
-        seen: set[tuple] = set()
-        for anchor in names:
-            for a in [v for v in options[anchor] if isinstance(v, Value)]:
-                binding = {**base, anchor: a}
-                for other in names:
-                    if other != anchor:
-                        partner = next((v for v in wide[other] if value_json(v) != value_json(a) and same_record(a, v)), None)
-                        if partner is not None:
-                            binding[other] = partner
-                if not all(n == anchor or (isinstance(binding[n], Value) and same_record(a, binding[n])) for n in names):
-                    continue
-                key = tuple(sorted((k, option_key(v)) for k, v in binding.items()))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(binding)
-                if len(out) >= SIBLING_BINDINGS:
-                    return out
-        return out
-
-    def list_bindings(self, spec: ToolSpec, options: Mapping[str, list[Any]], pool: list[Value]) -> list[dict[str, Any]]:
-        """Bindings where a list input takes every item of the list one of its candidates was read
-        from (all the nameservers a host listed, not one of them as a one-item list): for each list
-        input, its first ``LIST_GROUPS`` one-item candidates grown to their reply list, capped at the
-        schema's ``maxItems`` (else ``LIST_ITEMS_MAX``). Other inputs take their best observed value."""
-        props = self.props(spec)
-        # the other inputs take their best observed value where they have one (a literal kept as
-        # the proposer wrote it is a placeholder more often than not)
-        base = {n: next((v for v in opts if isinstance(v, Value)), opts[0]) for n, opts in options.items() if opts}
-        out: list[dict[str, Any]] = []
-        groups: set[str] = set()
-        for name, opts in options.items():
-            schema = props.get(name) or {}
-            if schema_type(schema) != "array":
-                continue
-            cap = schema.get("maxItems") if isinstance(schema.get("maxItems"), int) else LIST_ITEMS_MAX
-            validator = self.validator(spec, name)
-            seeds = [v for v in opts if isinstance(v, Value) and v.key.endswith("\x00[]")][:LIST_GROUPS]
-            for seed in seeds:
-                items: list[Any] = []
-                seen: set[str] = set()
-                for u in pool:
-                    if u.record != seed.record or u.export != seed.export or u.provider != seed.provider:
-                        continue
-                    vj = value_json(u)
-                    if vj in seen or isinstance(u.value, (list, dict)) or not validator.is_valid([u.value]):
-                        continue
-                    seen.add(vj)
-                    items.append(u.value)
-                if len(items) < 2:
-                    continue
-                items = items[:cap]
-                if canonical_json([name, items]) in groups:
-                    continue
-                groups.add(canonical_json([name, items]))
-                group = seed._replace(value=items, key=f"{seed.provider}\x00{seed.export}\x00{canonical_json(items)}")
-                if validator.is_valid(items):
-                    out.append({**base, name: group})
-        return out
 
     def bindings(self, spec: ToolSpec, template: Any, pool: list[Value], *, best_only: bool = False,
                  handed: frozenset[str] | set[str] = frozenset()) -> list[dict[str, Any]]:

@@ -207,3 +207,15 @@ def schema_problems(schema: Any, where: str) -> list[str]:
 
 def _suffix(error: ValidationError) -> str:
     return error.json_path[1:] if error.json_path != "$" else ""
+
+
+def schema_type(schema: Any) -> str | None:
+    """The JSON type a schema declares (or its enum values imply), else None."""
+    if isinstance(schema, Mapping):
+        t = schema.get("type")
+        if isinstance(t, str):
+            return t
+        if isinstance(schema.get("enum"), list) and schema["enum"]:
+            v = schema["enum"][0]
+            return {bool: "boolean", int: "integer", float: "number", str: "string"}.get(type(v))
+    return None
