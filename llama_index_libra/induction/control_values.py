@@ -14,6 +14,7 @@ import datetime as dt
 import json
 from typing import Any, Iterable
 
+from llama_index_libra.induction.hints import as_date
 from llama_index_libra.schemas.validate import safe_validator
 
 __all__ = ["format_preserving_change", "make_control", "make_controls", "calendar_layout", "converted_from", "shift_with", "NO_CONTROL"]
@@ -47,9 +48,7 @@ def converted_from(value: Any, origin: Iterable[str]) -> str | None:
     Without the converter the caller holds only that form: it is the control that shows the need."""
     if calendar_layout(value) is None:
         return None
-    from llama_index_libra.induction.hints import _as_date
-
-    day = _as_date(value)
+    day = as_date(value)
     for arg in origin:
         if not arg.startswith('"'):
             continue
@@ -58,7 +57,7 @@ def converted_from(value: Any, origin: Iterable[str]) -> str | None:
         except ValueError:
             continue
         if isinstance(text, str) and text != value and day is not None:
-            other = _as_date(text)
+            other = as_date(text)
             if other is not None and other.date() == day.date():
                 return text
     return None

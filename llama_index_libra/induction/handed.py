@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, _item_name
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, item_name
 
 __all__ = ["fixture_values", "peer_bindings", "persona_bindings"]
 
@@ -35,7 +35,7 @@ def fixture_values(fixtures: Any) -> list[Value]:
                     # a key that is no field name is a handed value itself (``"hauliers":
                     # {"Dunmore Haulage": ...}``, ``{"MSCU 4471203": "40ft dry"}``), named by one
                     # item of what the mapping lists (``haulier``)
-                    add(k, _item_name(key), f"{path}.*~", inner)
+                    add(k, item_name(key), f"{path}.*~", inner)
                 walk(obj[k], str(k), f"{path}.{k}", f"{where}.{k}", inner)
         elif isinstance(obj, list):
             for i, item in enumerate(obj[:32]):

@@ -12,13 +12,13 @@ Values learned this way are literals: they credit no tool.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from typing import Any, Mapping
 
 from llama_index_libra.contracts.parts import name_tokens
+from llama_index_libra.induction.values import json_text
 
-__all__ = ["error_hints", "refusal_text", "MAX_HINT_VALUES"]
+__all__ = ["error_hints", "refusal_text", "as_date", "MAX_HINT_VALUES"]
 
 MAX_HINT_VALUES = 12
 
@@ -68,7 +68,7 @@ def _split(tail: str) -> list[str]:
     return [p for p in parts if p and len(p) <= 40 and len(p.split()) <= 4]
 
 
-def _as_date(value: Any) -> dt.datetime | None:
+def as_date(value: Any) -> dt.datetime | None:
     """The day (and the time of day, 10:00 when it names none) a value writes, in digits or in words
     (``2025-06-15``, ``15.06.2025``, ``16 May 2025 17:00``, ``May 16, 2025``); None when it writes none."""
     if not isinstance(value, str):
@@ -104,12 +104,8 @@ def _target(message: str, args: Mapping[str, Any]) -> list[str]:
 def refusal_text(message: str) -> str:
     """The string values of a JSON-text refusal (``{"code": "not_found", "message": "...", "status":
     404}``), joined by "; ": what it says, without its keys and JSON quotes; any other message as it is."""
-    text = message.strip()
-    if not (text.startswith("{") and text.endswith("}")):
-        return message
-    try:
-        data = json.loads(text)
-    except ValueError:
+    data = json_text(message.strip())
+    if not isinstance(data, dict):
         return message
     found: list[str] = []
 
@@ -183,11 +179,11 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
             break
     for layout, fmt in _LAYOUTS.items():
         if layout in message or layout.lower() in message:
-            names = targets or [n for n, v in args.items() if _as_date(v) is not None or "date" in name_tokens(n)]
+            names = targets or [n for n, v in args.items() if as_date(v) is not None or "date" in name_tokens(n)]
             if not names and len(args) == 1 and isinstance(next(iter(args.values())), str):
                 names = list(args)  # a call of one text input refused for its layout: that input
             for name in names:
-                day = _as_date(args.get(name)) or _SAMPLE_DAY
+                day = as_date(args.get(name)) or _SAMPLE_DAY
                 rewritten = day.strftime(fmt)
                 if rewritten != args.get(name):
                     out.setdefault(name, []).append(rewritten)

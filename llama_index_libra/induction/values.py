@@ -20,7 +20,7 @@ from llama_index_libra.induction.leaves import MAX_LEAVES, SCALAR_TYPES, leaf_va
 from llama_index_libra.induction.reply_values import is_sentence, owner_name, reply_name, sentence_values
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["Value", "ValuePool", "ValueReader", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
+__all__ = ["Value", "ValuePool", "ValueReader", "item_name", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
            "shown", "showed_anything", "FIXTURE_PROVIDER"]
 
 FIXTURE_PROVIDER = "\x00fixtures"  # the provider of values a tester was handed (never credited)
@@ -136,7 +136,7 @@ class ValuePool:
         return out
 
 
-def _item_name(name: str) -> str:
+def item_name(name: str) -> str:
     """The name of one item of a list a tool names in the plural (``rooms`` -> ``room``,
     ``classes`` -> ``class``, ``properties`` -> ``property``)."""
     head, _, last = name.rpartition("_")
@@ -230,7 +230,7 @@ class ValueReader:
                 if not keys:  # a bare list of scalars (room numbers): each item named as the tool says
                     if path != f"{base}[*]":
                         continue
-                    item = _item_name((reply_name(spec) if spec is not None else None) or "response_value")
+                    item = item_name((reply_name(spec) if spec is not None else None) or "response_value")
                     keys = (item,) if item not in taken else ("response_value",)
                 # an id-like key is named by what it belongs to: its parent key (customer.id -> customer_id),
                 # at the top level what the tool is about (create_booking's "ref" -> booking_ref); then,

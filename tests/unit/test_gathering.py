@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st
 
 from llama_index_libra.contracts import SchemaContractProposer
 from llama_index_libra.induction.gathering import Candidate, creates, gather, order_candidates
-from llama_index_libra.induction.values import ValueReader, _item_name
+from llama_index_libra.induction.values import ValueReader, item_name
 from llama_index_libra.records import InvocationRecord
 from llama_index_libra.runtime.python import PythonRuntime
 
@@ -102,7 +102,7 @@ def test_gather_needs_two_calls_that_change_the_state() -> None:
 
 
 def test_item_names() -> None:
-    assert [_item_name(n) for n in ("rooms", "classes", "properties", "room_numbers", "status", "response_value")] == \
+    assert [item_name(n) for n in ("rooms", "classes", "properties", "room_numbers", "status", "response_value")] == \
         ["room", "class", "property", "room_number", "status", "response_value"]
 
 
