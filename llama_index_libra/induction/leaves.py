@@ -22,6 +22,8 @@ Columns = tuple  # column names of a row; a cell that is itself a row (or a list
 
 
 def _column_name(item: str) -> str | None:
+    if item.strip()[:1] in ("'", '"', "`"):
+        return None  # a quoted item is a value (a ``Literal['placed', 'delivered']`` in a signature), not a name
     name = re.sub(r"[^a-z0-9]+", "_", item.lower()).strip("_")
     return name if name and len(item.split()) <= 4 and not name[0].isdigit() else None
 

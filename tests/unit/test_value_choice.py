@@ -38,6 +38,10 @@ def _build(tools, state, fixtures=None):
      [("room_type", "max_adults", (("rate_code", "nightly"),)), ("rate_code", "nightly")]),
     ("``{\"data\": [[position, part_number, serial], ...]}``", [("position", "part_number", "serial")]),
     ("unclosed [a, [b, c", []),
+    # a signature's Literal lists values, not names: only the documented rows are columns
+    ("list_orders(status: Optional[Literal['placed', 'preparing', 'out_for_delivery', 'delivered', 'cancelled']] = None)\n"
+     ":returns: ``{\"orders\": [[order_id, restaurant, placed_at, status, total], ...]}``",
+     [("order_id", "restaurant", "placed_at", "status", "total")]),
     ("", []),
 ])
 def test_row_columns(text, expected):
