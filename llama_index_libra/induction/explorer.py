@@ -6,8 +6,9 @@ process-pool and Ray executors produce the same results, which the master merges
 
 An :class:`Explorer` is a composition of the parts a newcomer looks for by name:
 :class:`~.calls.CallRunner` (runs, memo, run log, outcomes, tallies), :class:`~.values.ValueReader`
-(values of records), :class:`~.bindings.Binder` (values and literals for inputs) and
-:class:`~.counterfactual.CounterfactualTests` (the tests that admit relations). What it adds is the
+(values of records), :class:`~.bindings.Binder` (values and literals for inputs),
+:class:`~.counterfactual.CounterfactualTests` (the tests that admit relations) and
+:class:`~.repair_states.RepairSearch` (refused calls rerun where their refusals point). What it adds is the
 schedule of one state: which templates and bindings run there (:meth:`Explorer.explore_node`).
 """
 
@@ -24,8 +25,11 @@ from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
 from llama_index_libra.induction.counterfactual import CounterfactualTests
 from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
-from llama_index_libra.induction.handed import peer_bindings, persona_bindings
+from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings, persona_bindings
+from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.hints import error_hints
+from llama_index_libra.induction.repair_states import STATUS_RECORDS, RepairSearch
+from llama_index_libra.induction.repairs import StatusIndex, repairable, status_bindings
 from llama_index_libra.induction.report import RunTally
 from llama_index_libra.induction.values import (FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves,
                                                 showed_anything, value_json)
@@ -41,8 +45,6 @@ HINTED_REFUSALS = 6
 PROGRESS_BINDINGS = 12
 # bindings per tool and state admitted only because they take a value the call into the state acted on
 TOUCHED_TRIES = 8
-# other values handed under the same field that a fresh-state success on a handed value is rerun with
-HANDED_PEERS = 4
 
 
 @dataclass
@@ -60,6 +62,8 @@ class Node:
     new_from: int = 0  # pool[new_from:] are values the transition into this state produced
     mode: str = "full"  # "full": every template; "values": only bindings that use a new value
     root: int = 0  # index of the fresh state (Runtime.fresh_states) the path starts from
+    # calls to run first (tool, template id, binding): the refused calls a repair state lets succeed
+    seeds: tuple[tuple[str, str, dict[str, Any]], ...] = ()
 
 
 @dataclass
@@ -95,6 +99,9 @@ class NodeResult:
     attempts: dict[str, dict[str, Any]] = field(default_factory=dict)  # tool -> {"runs", "errors", "tried"}
     learned: dict[tuple[str, str], list[Any]] = field(default_factory=dict)  # (tool, input) -> values refusals named
     gathered: Gathered | None = None  # this state's successes applied together (``gathering.py``)
+    # child digest -> the refused calls (tool, template id, binding) that succeed there (``repairs.py``)
+    repairs: dict[str, list[tuple[str, str, dict[str, Any]]]] = field(default_factory=dict)
+    peers: set[str] = field(default_factory=set)  # children only the repair search made (another person's sign-on)
 
 
 class Explorer:
@@ -117,6 +124,7 @@ class Explorer:
             sim = shared["sim"] = FieldSimilarity(ctx.sims, extra_sims)
         self.binder = Binder(ctx, sim, (knowledge or {}).get("learned"), entries=shared.setdefault("entries", {}))
         self.tests = CounterfactualTests(ctx, self.contracts, self.calls, self.binder, knowledge)
+        self.repairs = RepairSearch(self.calls, self.binder, self.reader, self.contracts, self.catalog)
         self.first_successes: dict[tuple[str, str], dict[str, Any]] = {}
         self.learned: dict[tuple[str, str], list[Any]] = {}
 
@@ -352,7 +360,33 @@ class Explorer:
                         ok += good
             return ok
 
+        status_index: list[StatusIndex] = []  # built once a refusal needs it, again when the pool grew
+
+        def status_retries(spec: ToolSpec, template: Any) -> int:
+            """The template's first distinct refusals that name a status another record shows:
+            that record in place of the refused one (:func:`.repairs.status_bindings`)."""
+            ok = 0
+            seen: set[str] = set()
+            for binding, _args, message in refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
+                if not message or message in seen or not repairable(cause_of(message)):
+                    continue
+                seen.add(message)
+                if not status_index or len(status_index[0].pool) != len(pool.values):
+                    status_index[:] = [StatusIndex(list(pool.values))]
+                fits = lambda name: binder.candidates_for(spec, name, pool.values, aligned_only=True)  # noqa: E731
+                for other in status_bindings(binding, message, status_index[0], fits, per_input=STATUS_RECORDS):
+                    if ok >= cap:
+                        return ok
+                    good, _ = attempt(spec, template, other, tried)
+                    ok += good
+            return ok
+
         tried: set = set()
+        for tool, template_id, binding in node.seeds:  # what a repair state was entered for
+            spec = self.catalog.get(tool)
+            template = next((t for t in self.contracts[tool].success_templates if t.id == template_id), None)
+            if spec is not None and template is not None:
+                attempt(spec, template, binding, tried)
         # (tool, template) -> the first refusal of its bindings in the first round: in the second
         # round those bindings are not run again, yet the template is still refused, and the values
         # the state gained since under fields that do not align (``acct`` for ``account_no``, read
@@ -475,14 +509,24 @@ class Explorer:
                             continue
                         ok, _ = attempt(spec, template, binding, tried)
                         successes += ok
+                    # still failing, last: a refusal that names a status another record shows (the
+                    # courier can be messaged only while the order is out_for_delivery) takes that record
+                    if not successes:
+                        successes += status_retries(spec, template)
+        repairs: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
+        peers: set[str] = set()
+        if not values_only and refusals:
+            repairs, extra = self.repairs.search(node, children, refusals, pool, known_tools)
+            own = {c[0] for c in children}
+            peers = {c[0] for c in extra if c[0] not in own}
+            children.extend(c for c in extra if c[0] in peers)  # scheduled only as repair states
         gathered = None
         if not values_only and self.config.gather_states > 0 and any(c.first for c in candidates):
             ordered = order_candidates(candidates, exclude=[step["tool"] for step in node.path])
             gathered = gather(calls, self.reader, node.digest, node.snap, ordered)
         return NodeResult(node.id, list(tests.relations.values()), children, pool.values, dict(self.updates),
                           set(calls.succeeded), calls.tally, dict(calls.unmatched), dict(self.first_successes),
-                          calls.attempts, dict(self.learned), gathered)
-
+                          calls.attempts, dict(self.learned), gathered, repairs, peers)
 
 # ---------------------------------------------------------------------------- worker entry points
 def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list[Node], knowledge: Any = None) -> list[NodeResult]:

@@ -14,7 +14,10 @@ from typing import Any, Iterable, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, item_name
 
-__all__ = ["fixture_values", "peer_bindings", "persona_bindings"]
+__all__ = ["fixture_values", "peer_bindings", "persona_bindings", "HANDED_PEERS"]
+
+# other values handed under the same field that a success on a handed value is rerun with (per input)
+HANDED_PEERS = 4
 
 
 def fixture_values(fixtures: Any) -> list[Value]:

@@ -108,6 +108,7 @@ class Master:
         explored_full = len(level)
         value_states = 0
         deep_per_tool: dict[str, int] = {}
+        repaired: set[str] = set()  # tools a repair state was explored for (repairs.py)
         chain_per_tool: dict[str, int] = {}
         gathered_states = 0
         if self.progress is not None:
@@ -133,6 +134,9 @@ class Master:
             updates: dict[str, Any] = {}
             unmatched: dict[str, Any] = {}
             by_id = {n.id: n for n in level}
+            # a repair state is worth exploring for a tool that succeeded nowhere else in this level,
+            # once per tool (the first in node order): every executor keeps the same ones
+            natural = {tool for result in results for tool, _ in result.first_successes}
             for result in results:
                 node = by_id[result.node_id]
                 node.final = result.final
@@ -170,6 +174,9 @@ class Master:
                     if node.depth else set()
                 chained: set[str] = set()  # one chain child per tool and parent
                 for digest, snap, tool, args, prefix, new_values in result.children:
+                    if digest in result.peers and not any(seed[0] not in natural and seed[0] not in repaired
+                                                          for seed in result.repairs.get(digest, ())):
+                        continue  # another person's sign-on, made for a repair no longer needed
                     # values persist: everything observed in the parent state, then the new ones
                     child_pool = result.final + [v for v in new_values if v.key not in final_keys]
                     prefix = len(result.final)
@@ -181,8 +188,14 @@ class Master:
                         after = self.node(digest, snap, node.depth + 1, node.path + ({"tool": tool, "arguments": args},), child_pool, parts)
                         after.new_from, after.root = prefix, node.root
                         mode = None
+                        seeds = [seed for seed in result.repairs.get(digest, ()) if seed[0] not in natural and seed[0] not in repaired]
+                        repaired.update(seed[0] for seed in seeds)
                         if node.mode == "full" and after.depth <= cfg.max_depth:
                             mode = "full"
+                        elif node.mode == "full" and seeds and after.depth <= cfg.goal_depth:
+                            # a call refused in the parent succeeds here (repairs.py): past the bounds
+                            mode = "full"
+                            self.report.repair_states += 1
                         elif node.mode == "full" and productive and after.depth <= cfg.goal_depth \
                                 and (deep_per_tool.get(tool, 0) < cfg.goal_children_per_tool
                                      or (tool not in chained and chain_per_tool.get(tool, 0) < cfg.chain_children_per_tool
@@ -204,6 +217,7 @@ class Master:
                             self.report.states_cut_depth += 1
                         else:
                             after.mode = mode
+                            after.seeds = tuple(seeds or ())
                             seen[digest] = after
                             next_level.append(after)
                             if mode == "full":

@@ -41,6 +41,7 @@ class Value(NamedTuple):
     record: str = ""  # the call that produced it and the record inside its reply ("<call>|$.output.items[1]")
     origin: tuple[str, ...] = ()  # canonical JSON of the scalar arguments of the call that produced it
     quiet: bool = False  # an argument's echo by a call that showed nothing: its layout was accepted, not its kind
+    context: tuple[str, ...] = ()  # the words of its record no input takes (a status: ``delivered``), lower case
 
 
 def record_of(call: str, path: str) -> str:
@@ -114,11 +115,25 @@ class ValuePool:
         return len(self.values)
 
     def add(self, values: Iterable[Value]) -> None:
+        """Add values not known yet; a known value read again with other words beside it (its
+        record's status moved on: ``pending`` -> ``dispensed``) takes the new words."""
         for v in values:
             if v.key not in self.keys:
                 self.keys.add(v.key)
                 self.values.append(v)
                 self.index.setdefault(value_json(v), []).append(v)
+            elif v.context:
+                self._recontext(v)
+
+    def _recontext(self, v: Value) -> None:
+        entries = self.index.get(value_json(v), [])
+        for i, old in enumerate(entries):
+            if old.key == v.key:
+                if old.context != v.context:
+                    new = old._replace(context=v.context)
+                    entries[i] = new
+                    self.values[self.values.index(old)] = new
+                return
 
     def handed(self, value: Value) -> bool:
         """Whether a fixture holds ``value`` (under any key): a value the tester was handed."""
@@ -134,6 +149,27 @@ class ValuePool:
             seen.add((v.provider, v.export))
             out.append(v)
         return out
+
+
+# words of one record kept beside its values (statuses, modes, roles), and their longest length
+RECORD_WORDS = 12
+_WORD_CHARS = 32
+
+
+def record_words(call: str, out: Any) -> dict[str, tuple[str, ...]]:
+    """Per record of a reply (:func:`record_of`), its short word values in lower case: the status
+    or role a record shows (``out_for_delivery``, ``agreement_issued``, ``RN``), which no input
+    may take but a refusal may name (:mod:`.repairs`). Strings with a digit (ids, dates) are not words."""
+    out_words: dict[str, list[str]] = {}
+    for path, _keys, value in itertools.islice(leaf_values(out, "$.output", ()), MAX_LEAVES):
+        if not isinstance(value, str) or not 2 <= len(value) <= _WORD_CHARS or any(c.isdigit() for c in value) \
+                or len(value.split()) > 3:
+            continue
+        words = out_words.setdefault(record_of(call, path), [])
+        text = value.lower()
+        if text not in words and len(words) < RECORD_WORDS:
+            words.append(text)
+    return {k: tuple(v) for k, v in out_words.items()}
 
 
 def item_name(name: str) -> str:
@@ -280,11 +316,13 @@ class ValueReader:
             extracted += [(name, "$.output", value) for name, value in sentence_values(record.output)]
         call = hashlib.sha1(f"{tool}\x00{canonical_json(record.arguments or {})}".encode()).hexdigest()[:12]
         origin = tuple(sorted(a for a in args if len(a) <= 80 and a[:1] not in "[{"))
+        words = record_words(call, json_text(record.output)) if extracted else {}
         for export_name, path, value in extracted:
             vj = canonical_json(value)
             credit = vj not in bound_values and (vj not in args or changed)
+            where = record_of(call, path)
             out.append(Value(tool, export_name, path, value, f"{tool}\x00{export_name}\x00{vj}", credit, changed,
-                             record_of(call, path), origin))
+                             where, origin, context=words.get(where, ())))
         if not showed_anything(record, out):
             # a call that showed nothing (a search that matched no record) accepted its arguments'
             # layout, and is no evidence that they were values of their inputs' kind: their echoes

@@ -1,0 +1,191 @@
+"""Repair states: the child states a call refused for its state succeeds in (status-driven search).
+
+:mod:`.repairs` reads a refusal (which record status or person it names, which transitions share its
+words); :class:`RepairSearch` runs the refused call again where the refusal points, inside one
+explored state, with the worker's :class:`~.calls.CallRunner` and :class:`~.bindings.Binder`:
+
+- in the state's own child states, ranked by :func:`.repairs.rank_enablers`, as refused and with
+  the values the transition produced in place of those it had (:func:`.repairs.substituted`);
+- in *peer children*: when a refusal names the person the path acted on (``Priya Raman (BMS) is
+  not authorised``), the path's latest call on handed records runs again with the other people's
+  (a nurse's sign-on), :func:`.handed.peer_bindings`;
+- a rerun refused further on for the record's status (the role is right now, the order still
+  pending) tries the records that show the status it names (:func:`.repairs.status_bindings`).
+
+A child where the call succeeds is a *repair state*: the scheduler explores it in full past the
+depth bounds and runs the call there first (``Node.seeds``), so state tests credit the transition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from llama_index_libra._io import canonical_json
+from llama_index_libra.induction.bindings import Keep
+from llama_index_libra.induction.causes import cause_of
+from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings
+from llama_index_libra.induction.hints import refusal_text
+from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, repairable, shared_needed, status_bindings, substituted, word_stems
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
+
+__all__ = ["RepairSearch", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_REFUSALS", "STATUS_RECORDS"]
+
+# records showing a status a refusal names, tried per input; child states a refused call is rerun
+# in, per refusal; such reruns per state; refusals read per tool
+STATUS_RECORDS = 3
+REPAIR_CHILDREN = 3
+REPAIR_RUNS = 24
+REPAIR_REFUSALS = 2
+# distinct refusals of one template read (as for hints)
+READ_REFUSALS = 6
+
+Child = tuple  # (digest, snapshot, tool, arguments, pool prefix, new values): a child state as Explorer records it
+
+
+class RepairSearch:
+    """Reruns refused calls where their refusals point, for one worker's explorer."""
+
+    def __init__(self, calls: Any, binder: Any, reader: Any, contracts: Mapping[str, Any], catalog: Any) -> None:
+        self.calls = calls
+        self.binder = binder
+        self.reader = reader
+        self.contracts = contracts
+        self.catalog = catalog
+
+    def search(self, node: Any, children: list[Child],
+               refusals: Mapping[tuple[str, str], list[tuple[Mapping[str, Any], dict[str, Any], str | None]]],
+               pool: ValuePool, known_tools: set[str] | None) -> tuple[dict[str, list[tuple[str, str, dict[str, Any]]]], list]:
+        """Repair states (:mod:`.repairs`): each tool that never succeeded and was refused here for
+        its state is rerun, as refused and with the transition's new values, in the child states
+        whose transitions its refusal points to; the children where it then succeeds (digest ->
+        the calls to run there first), and the peer children (:meth:`peer_children`) among them."""
+        calls, binder = self.calls, self.binder
+        stale = {name for name, _ in refusals if name not in calls.succeeded and (known_tools is None or name not in known_tools)}
+        if not stale:
+            return {}, []
+        words = self._tool_words()
+        index = StatusIndex(pool.values)
+
+        def handed_text(*calls_args: Mapping[str, Any]) -> str:
+            """The words of the handed records these arguments came from (a person's name and role)."""
+            texts: list[str] = []
+            for args in calls_args:
+                for x in args.values():
+                    for v in pool.index.get(canonical_json(x), ()):
+                        if v.provider == FIXTURE_PROVIDER and v.record:
+                            texts.extend(sorted(index.records.get(v.record, ())))
+            return " ".join(dict.fromkeys(texts))
+
+        path_text = handed_text(*(step["arguments"] for step in node.path))
+        runs = 0
+        # a refusal that names the person the path acted on (``Priya Raman (BMS) is not authorised``):
+        # the path's calls on handed records run again with the other people's (a nurse's sign-on, the
+        # director's log-in), as more child states to rank
+        current = word_stems(path_text)
+        extra: list = []
+        if current and any(current & word_stems(refusal_text(m or "")) for (tool, _), refused in refusals.items()
+                           if tool in stale for _, _, m in refused[:READ_REFUSALS] if m and repairable(cause_of(m))):
+            extra, runs = self.peer_children(node, pool, REPAIR_RUNS // 2)
+        own = len(children)
+        children = children + extra
+        described = [(tool, args, handed_text(args)) for _digest, _snap, tool, args, _prefix, _values in children]
+        found: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
+        for (tool, template_id), refused in refusals.items():
+            if tool not in stale or runs >= REPAIR_RUNS:
+                continue
+            template = next((t for t in self.contracts[tool].success_templates if t.id == template_id), None)
+            if template is None:
+                continue
+            messages: set[str] = set()
+            for binding, args, message in refused:
+                if tool not in stale or runs >= REPAIR_RUNS or len(messages) >= REPAIR_REFUSALS:
+                    break
+                if not message or message in messages or not repairable(cause_of(message)):
+                    continue
+                messages.add(message)
+                current = f"{path_text} {handed_text(args)}"
+                ranked = rank_enablers(message, args, described, words, exclude=tool, current=current,
+                                       needed=shared_needed(cause_of(message)))
+                if extra:  # another person's sign-on first: the refusal named the one acting now
+                    ranked = sorted(((sc + (1.0 if i >= own else 0.0), i) for sc, i in ranked), key=lambda si: (-si[0], si[1]))
+                for _score, i in ranked[:REPAIR_CHILDREN + len(extra)]:
+                    digest, snap, _tool, _args, _prefix, produced = children[i]
+                    tries: list[tuple[Mapping[str, Any], bool]] = [(binding, False)]  # (binding, from a status retry)
+                    other = substituted(binding, produced)
+                    if other is not None:
+                        tries.insert(0, (other, False))
+                    at = _State(digest, snap)
+                    while tries and runs < REPAIR_RUNS:
+                        b, retried = tries.pop(0)
+                        call = {**binder.literal_args(template), **{k: (v.value if isinstance(v, Value) else v)
+                                                                    for k, v in b.items() if not isinstance(v, Keep)}}
+                        runs += 1
+                        record, _ = calls.run(at, tool, call, "repair")
+                        if calls.classify(tool, record) == "success":
+                            calls.tally.repair_successes += 1
+                            found.setdefault(digest, []).append((tool, template_id, dict(b)))
+                            stale.discard(tool)
+                            break
+                        if not retried and record.message and record.message != message and repairable(cause_of(record.message)):
+                            # past the refusal, refused further on for the record's status (the role is
+                            # right now, the order still pending): the records that show the status it names
+                            spec = self.catalog.get(tool)
+                            fits = lambda name: binder.candidates_for(spec, name, pool.values, aligned_only=True)  # noqa: E731
+                            more = status_bindings(b, record.message, index, fits, per_input=STATUS_RECORDS)
+                            tries[:0] = [(o, True) for o in more]
+                    if tool not in stale:
+                        break
+        return found, [c for c in extra if c[0] in found]
+
+    def peer_children(self, node: Any, pool: ValuePool, limit: int) -> tuple[list[Child], int]:
+        """Child states of the path's latest call on handed records rerun with the other people's
+        (:func:`.handed.peer_bindings`; a sign-on as the nurse, not the scientist), at most ``limit``
+        runs; the children and the runs spent. Children are appended to the node's own by the caller."""
+        calls = self.calls
+        out: list[Child] = []
+        runs = 0
+        for step in reversed(node.path):
+            binding: dict[str, Any] = {}
+            for name, x in step["arguments"].items():
+                handed = next((v for v in pool.index.get(canonical_json(x), ()) if v.provider == FIXTURE_PROVIDER), None)
+                binding[name] = handed if handed is not None else x
+            peers = peer_bindings(binding, pool.values, HANDED_PEERS)
+            for peer in peers:
+                if runs >= limit:
+                    return out, runs
+                args = {k: (v.value if isinstance(v, Value) else v) for k, v in peer.items()}
+                runs += 1
+                record, child = calls.run(node, step["tool"], args, "repair")
+                if child is None or calls.classify(step["tool"], record) != "success":
+                    continue
+                values = self.reader.values_of(step["tool"], record, [canonical_json(v.value) for v in peer.values() if isinstance(v, Value)])
+                new = [v for v in dict((v.key, v) for v in values).values() if v.key not in pool.keys]
+                out.append((child[0], child[1], step["tool"], args, len(pool.values), new))
+            if peers:
+                break  # the latest call on handed records: the person the state is acting as
+        return out, runs
+
+    def _tool_words(self) -> dict[str, set[str]]:
+        """Each tool's name and summary as stems (:func:`.repairs.word_stems`), once per catalog."""
+        words = _TOOL_WORDS.get(id(self.catalog))
+        if words is None:
+            from llama_index_libra.contracts.vocabulary import tool_summary
+
+            words = {s.name: word_stems(s.name) | word_stems(tool_summary(str(s.description or ""))) for s in self.catalog}
+            _TOOL_WORDS.clear()
+            _TOOL_WORDS[id(self.catalog)] = words
+        return words
+
+
+_TOOL_WORDS: dict[int, dict[str, set[str]]] = {}
+
+
+@dataclass
+class _State:
+    """A child state as :meth:`CallRunner.run` takes it (its digest and snapshot)."""
+
+    digest: str
+    snap: Any
+
+

@@ -1,0 +1,120 @@
+"""Status-driven search (induction/repairs.py): what a refusal that names a status points to."""
+
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from llama_index_libra.induction.repairs import (StatusIndex, rank_enablers, repairable, shared_needed, status_bindings, substituted,
+                                                 word_stems)
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, record_words
+
+
+def _v(provider, export, value, record="", context=()):
+    return Value(provider, export, f"$.output.{export}", value, f"{provider}\x00{export}\x00\"{value}\"", True,
+                 record=record, context=tuple(context))
+
+
+def _orders():
+    """A page of orders as rows: each order's id, and the status its row shows."""
+    rows = [("LD-1", "placed"), ("LD-2", "delivered"), ("LD-3", "out_for_delivery")]
+    return [_v("list_orders", "order_id", oid, f"c1|$.output.orders[{i}]", (status,)) for i, (oid, status) in enumerate(rows)]
+
+
+def test_word_stems_meet_inflections_and_identifiers():
+    assert word_stems("Only an allocated unit can be issued") == {"allocat", "issu"}
+    assert word_stems("allocate_unit") == {"allocat"}
+    assert word_stems("shipping needs a signed agreement") & word_stems("sign_agreement") == {"sign", "agreement"}
+    assert word_stems("submitted") == word_stems("submit")
+    assert word_stems("the delivery was delivered") == {"deliv"}
+    assert word_stems("signOn") == word_stems("sign_on")
+    assert word_stems("Second checker not recorded") & word_stems("witness_check") == {"check"}
+
+
+@given(st.text(max_size=120))
+def test_word_stems_total(text):
+    stems = word_stems(text)
+    assert all(s and s.isalnum() for s in stems)
+
+
+def test_record_words_keep_statuses_not_ids_per_record():
+    reply = {"orders": [["LD-1", "Taqueria Luz", "2027-11-12 19:30", "placed", 21.5],
+                        ["LD-2", "Golden Wok", "2027-11-11 19:22", "delivered", 30.0]], "next_cursor": None}
+    words = record_words("c1", reply)
+    assert words["c1|$.output.orders[0]"] == ("taqueria luz", "placed")
+    assert words["c1|$.output.orders[1]"] == ("golden wok", "delivered")
+
+
+def test_status_bindings_take_the_record_that_shows_the_named_status():
+    pool = _orders()
+    index = StatusIndex(pool)
+    refused = {"order_id": pool[0]}
+    message = "ValueError: Order LD-1 is placed; problems can be reported only while it is delivered"
+    out = status_bindings(refused, message, index, lambda name: pool)
+    assert [b["order_id"].value for b in out] == ["LD-2"]
+    # the status the refused record already shows points nowhere
+    assert status_bindings(refused, "Order LD-1 is placed", index, lambda name: pool) == []
+    # a message naming no pool word points nowhere
+    assert status_bindings(refused, "Order LD-1 cannot be changed", index, lambda name: pool) == []
+
+
+def test_status_bindings_take_only_values_of_the_refused_kind():
+    pool = [_v("get_application", "application_no", "BP-1", "c1|$.output", ("submitted",)),
+            _v("list_drafts", "title", "Dormer on rear roof", "c2|$.output.rows[0]", ("draft",)),
+            _v("list_drafts", "number", "BP-2", "c2|$.output.rows[0]", ("draft",)),
+            _v("list_drafts", "kind", "draft", "c2|$.output.rows[0]")]
+    index = StatusIndex(pool)
+    out = status_bindings({"application_no": pool[0]}, "application BP-1 is submitted, not a draft", index, lambda name: pool[1:])
+    assert [b["application_no"].value for b in out] == ["BP-2"]  # not the title, not the status word
+
+
+def test_status_bindings_leave_handed_values_alone():
+    handed = Value(FIXTURE_PROVIDER, "order_id", "$.fixtures.order", "LD-1", "\x00fixtures\x00order_id\x00\"LD-1\"", False)
+    pool = _orders()
+    out = status_bindings({"order_id": handed}, "only while it is delivered", StatusIndex(pool), lambda name: pool)
+    assert out == []
+
+
+def test_rank_enablers_by_shared_words_and_the_record_acted_on():
+    children = [("update_tip", {"order_id": "U-7", "tip": 2}, ""),
+                ("allocate_unit", {"din": "G1"}, ""),
+                ("allocate_unit", {"din": "U-7"}, ""),
+                ("issue_unit", {"din": "U-7"}, "")]
+    words = {"update_tip": word_stems("update_tip"), "allocate_unit": word_stems("allocate_unit Allocate a unit"),
+             "issue_unit": word_stems("issue_unit")}
+    ranked = rank_enablers("Only an allocated unit can be issued", {"din": "U-7"}, children, words, exclude="issue_unit")
+    assert [i for _, i in ranked] == [2, 1]  # the allocation of the same unit first; the tip shares nothing
+
+
+def test_rank_enablers_read_the_handed_record_of_a_sign_on():
+    children = [("sign_on", {"staff_number": "S1"}, "priya raman bms"), ("sign_on", {"staff_number": "S2"}, "george boateng rn"),
+                ("record_observations", {"episode": "E1"}, "")]
+    words = {"sign_on": word_stems("sign_on"), "record_observations": word_stems("record_observations")}
+    message = "Priya Raman (BMS) is not authorised for this message; it needs a RN sign-on"
+    # the person signed on now (the path's handed record) is the state as it is: the nurse ranks first
+    ranked = rank_enablers(message, {}, children, words, current="priya raman bms")
+    assert [i for _, i in ranked] == [1, 0]
+    # without knowing who is signed on, the refusal's naming of her would rank her own sign-on first
+    assert [i for _, i in rank_enablers(message, {}, children, words)][0] == 0
+
+
+def test_substituted_takes_a_new_session_for_the_old():
+    old = _v("log_in", "token", "T-registrar")
+    new = _v("log_in", "token", "T-director")
+    assert substituted({"token": old, "loan_id": "L1"}, [new])["token"] is new
+    assert substituted({"token": old}, [old]) is None
+    assert substituted({"loan_id": "L1"}, [new]) is None
+
+
+def test_repairable_causes():
+    assert repairable("state") and repairable("credentials") and repairable(None)
+    assert not any(repairable(c) for c in ("format", "vocabulary", "unknown_value", "crash", "other"))
+
+
+def test_an_unclassified_refusal_needs_two_shared_words():
+    children = [("place_order", {"user_id": "u1"}, ""), ("record_facility_report", {"institution_id": "INS-1"}, "")]
+    words = {name: word_stems(name) for name, _, _ in children}
+    wrong_kind = "'itm_10231' is not an order id (order ids look like LD-1234567)"
+    missing = "Kunsthalle Nordhafen has no current facility report"
+    assert rank_enablers(wrong_kind, {}, children, words, needed=shared_needed(None)) == []
+    assert [i for _, i in rank_enablers(missing, {}, children, words, needed=shared_needed(None))] == [1]
+    assert [i for _, i in rank_enablers(wrong_kind, {}, children, words, needed=shared_needed("state"))] == [0]
