@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
+from llama_index_libra.contracts.vocabulary import tool_summary
 from llama_index_libra.induction.bindings import Keep
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings
@@ -46,12 +47,15 @@ Child = tuple  # (digest, snapshot, tool, arguments, pool prefix, new values): a
 class RepairSearch:
     """Reruns refused calls where their refusals point, for one worker's explorer."""
 
-    def __init__(self, calls: Any, binder: Any, reader: Any, contracts: Mapping[str, Any], catalog: Any) -> None:
+    def __init__(self, calls: Any, binder: Any, reader: Any, contracts: Mapping[str, Any], catalog: Any,
+                 shared: dict[str, Any] | None = None) -> None:
+        """``shared``: what the explorers of one chunk share (here: the tools' words, computed once)."""
         self.calls = calls
         self.binder = binder
         self.reader = reader
         self.contracts = contracts
         self.catalog = catalog
+        self.shared = shared if shared is not None else {}
 
     def search(self, node: Any, children: list[Child],
                refusals: Mapping[tuple[str, str], list[tuple[Mapping[str, Any], dict[str, Any], str | None]]],
@@ -167,18 +171,12 @@ class RepairSearch:
         return out, runs
 
     def _tool_words(self) -> dict[str, set[str]]:
-        """Each tool's name and summary as stems (:func:`.repairs.word_stems`), once per catalog."""
-        words = _TOOL_WORDS.get(id(self.catalog))
+        """Each tool's name and summary as stems (:func:`.repairs.word_stems`), once per chunk."""
+        words = self.shared.get("tool_words")
         if words is None:
-            from llama_index_libra.contracts.vocabulary import tool_summary
-
-            words = {s.name: word_stems(s.name) | word_stems(tool_summary(str(s.description or ""))) for s in self.catalog}
-            _TOOL_WORDS.clear()
-            _TOOL_WORDS[id(self.catalog)] = words
+            words = self.shared["tool_words"] = {s.name: word_stems(s.name) | word_stems(tool_summary(str(s.description or "")))
+                                                 for s in self.catalog}
         return words
-
-
-_TOOL_WORDS: dict[int, dict[str, set[str]]] = {}
 
 
 @dataclass
