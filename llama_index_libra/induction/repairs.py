@@ -26,6 +26,7 @@ import re
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from llama_index_libra.induction.hints import refusal_text
+from llama_index_libra.induction.shapes import folded_shape, value_shape
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, value_json
 
 __all__ = ["word_stems", "StatusIndex", "status_bindings", "rank_enablers", "substituted", "repairable", "shared_needed"]
@@ -163,9 +164,9 @@ def status_bindings(binding: Mapping[str, Any], message: str, index: StatusIndex
 
 
 def _shape(value: Any) -> str:
-    """A value's layout: runs of letters as ``a``, of digits as ``9``, other characters kept
-    (``BP-24-0871`` -> ``a-9-9``, ``building`` -> ``a``)."""
-    return re.sub(r"[A-Za-z]+", "a", re.sub(r"[0-9]+", "9", str(value)))
+    """A value's layout with letter case folded (:mod:`.shapes`: ``BP-24-0871`` -> ``L-9-9``,
+    ``building`` -> ``L``)."""
+    return folded_shape(value_shape(value) or "")
 
 
 def rank_enablers(message: str, args: Mapping[str, Any], children: Sequence[tuple[str, Mapping[str, Any], str]],
