@@ -384,8 +384,11 @@ class Explorer:
         tried: set = set()
         for tool, template_id, binding in node.seeds:  # what a repair state was entered for
             spec = self.catalog.get(tool)
-            template = next((t for t in self.contracts[tool].success_templates if t.id == template_id), None)
-            if spec is not None and template is not None:
+            try:
+                template = self.contracts[tool].template(template_id)
+            except KeyError:  # a revision between levels dropped the template
+                continue
+            if spec is not None:
                 attempt(spec, template, binding, tried)
         # (tool, template) -> the first refusal of its bindings in the first round: in the second
         # round those bindings are not run again, yet the template is still refused, and the values

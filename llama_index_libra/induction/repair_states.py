@@ -98,9 +98,7 @@ class RepairSearch:
         for (tool, template_id), refused in refusals.items():
             if tool not in stale or runs >= REPAIR_RUNS:
                 continue
-            template = next((t for t in self.contracts[tool].success_templates if t.id == template_id), None)
-            if template is None:
-                continue
+            template = self.contracts[tool].template(template_id)  # refused here: a template of these contracts
             messages: set[str] = set()
             for binding, args, message in refused:
                 if tool not in stale or runs >= REPAIR_RUNS or len(messages) >= REPAIR_REFUSALS:

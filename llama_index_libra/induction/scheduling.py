@@ -174,8 +174,8 @@ class Master:
                     if node.depth else set()
                 chained: set[str] = set()  # one chain child per tool and parent
                 for digest, snap, tool, args, prefix, new_values in result.children:
-                    if digest in result.peers and not any(seed[0] not in natural and seed[0] not in repaired
-                                                          for seed in result.repairs.get(digest, ())):
+                    seeds = [seed for seed in result.repairs.get(digest, ()) if seed[0] not in natural and seed[0] not in repaired]
+                    if digest in result.peers and not seeds:
                         continue  # another person's sign-on, made for a repair no longer needed
                     # values persist: everything observed in the parent state, then the new ones
                     child_pool = result.final + [v for v in new_values if v.key not in final_keys]
@@ -188,7 +188,6 @@ class Master:
                         after = self.node(digest, snap, node.depth + 1, node.path + ({"tool": tool, "arguments": args},), child_pool, parts)
                         after.new_from, after.root = prefix, node.root
                         mode = None
-                        seeds = [seed for seed in result.repairs.get(digest, ()) if seed[0] not in natural and seed[0] not in repaired]
                         repaired.update(seed[0] for seed in seeds)
                         if node.mode == "full" and after.depth <= cfg.max_depth:
                             mode = "full"
