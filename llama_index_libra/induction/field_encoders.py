@@ -104,22 +104,32 @@ GENERIC_KEYS = frozenset({"id", "ids", "name", "value", "values", "type", "code"
                           "text", "date", "uuid", "ref", "reference"})
 # Generic keys that identify a record: at a reply's top level they belong to what the tool is about.
 ID_KEYS = frozenset({"id", "ids", "code", "key", "number", "uuid", "ref", "reference"})
+# Keys that only wrap a reply's records ({"object": "list", "data": [...]}, {"results": [...]}): an id
+# under them belongs to what a listing names in the plural (``list_customers``' ``data[].id`` -> customer_id).
+ENVELOPE_KEYS = frozenset({"data", "items", "results", "result", "records", "rows", "entries", "objects", "hits",
+                           "list", "elements", "content", "payload", "response", "nodes", "edges", "matches"})
 
 
-def leaf_name(keys: tuple[str, ...] | list[str], value: object = None, *, owner: str | None = None) -> str:
+def leaf_name(keys: tuple[str, ...] | list[str], value: object = None, *, owner: str | None = None,
+              listed: str | None = None) -> str:
     """A field name for a leaf reached through ``keys`` in a reply without a schema.
 
     Keys that are themselves values (dict-of-dicts keyed by ids: ``credit_card_5521``) are skipped;
     a generic last key takes its parent's singular (``payment_methods.<id>.id`` ->
     ``payment_method_id``), and an id-like one at the top level ``owner`` (what the whole reply is
-    about, ``create_booking`` -> ``booking``: ``ref`` -> ``booking_ref``); a plural key holding id-like strings
+    about, ``create_booking`` -> ``booking``: ``ref`` -> ``booking_ref``); one under envelope keys only
+    by what a listing names in the plural (``listed``: ``list_payment_methods``' ``data[].id`` ->
+    ``payment_method_id``; a single record under ``data`` keeps ``data_id``); a plural key holding id-like strings
     names one of its ids (``orders: ["#H4410021"]`` -> ``order_id``)."""
     names = [k for k in keys if not any(c.isdigit() for c in k)] or list(keys[-1:])
     if not names:
         return "value"
     last = names[-1]
     if last.lower() in GENERIC_KEYS and (len(names) > 1 or (owner and last.lower() in ID_KEYS)):
-        parent = "_".join(_singular(t) for t in humanize(names[-2] if len(names) > 1 else str(owner)).split())
+        parent_key = names[-2] if len(names) > 1 else str(owner)
+        if listed and last.lower() in ID_KEYS and all(k.lower() in ENVELOPE_KEYS for k in names[:-1]):
+            parent_key = listed  # the records a listing wraps in an envelope are what it lists
+        parent = "_".join(_singular(t) for t in humanize(parent_key).split())
         return f"{parent}_{last}"
     words = humanize(last).split()
     if (isinstance(value, str) and words and words[-1] != _singular(words[-1]) and " " not in value

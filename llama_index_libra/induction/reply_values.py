@@ -18,7 +18,7 @@ from typing import Any, Iterator
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.contracts.vocabulary import QUANTITY_TOKENS, READ_VERBS, STATE_CHANGING_VERBS
 
-__all__ = ["reply_name", "owner_name", "sentence_values", "is_sentence"]
+__all__ = ["reply_name", "owner_name", "listed_name", "sentence_values", "is_sentence"]
 
 _VERBS = READ_VERBS | STATE_CHANGING_VERBS
 _CLAUSE = {"by", "for", "from", "with", "of", "in", "on", "to", "at", "and", "or", "if", "when", "using", "via"}
@@ -64,6 +64,18 @@ def owner_name(spec: Any) -> str | None:
         return None
     words = [t for t in _object_tokens(spec) if t not in _ID_WORDS and t not in _VERBS]
     return words[-1] if words else None
+
+
+def listed_name(spec: Any) -> str | None:
+    """What a listing tool lists, when its name says it in the plural: the words of its object
+    (``list_payment_methods`` -> ``payment_methods``, ``find_work_orders`` -> ``work_orders``); None
+    for a tool whose object is singular (``get_customer``, ``sign_in``)."""
+    from llama_index_libra.induction.field_encoders import _singular
+
+    words = [t for t in _object_tokens(spec) if t not in _ID_WORDS and t not in _VERBS]
+    if not words or _singular(words[-1]) == words[-1]:
+        return None
+    return "_".join(words)
 
 
 def _documented_return(description: str) -> str | None:

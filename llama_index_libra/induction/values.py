@@ -17,7 +17,7 @@ from typing import Any, Iterable, NamedTuple
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.field_encoders import ID_KEYS, leaf_name
 from llama_index_libra.induction.leaves import MAX_LEAVES, SCALAR_TYPES, leaf_values, observed_leaves, row_columns
-from llama_index_libra.induction.reply_values import is_sentence, owner_name, reply_name, sentence_values
+from llama_index_libra.induction.reply_values import is_sentence, listed_name, owner_name, reply_name, sentence_values
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "ValuePool", "ValueReader", "item_name", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
@@ -258,6 +258,7 @@ class ValueReader:
             spec = self.catalog.get(tool) if self.catalog is not None and tool in self.catalog else None
             columns = row_columns(spec.description) if spec is not None else []
             owner = owner_name(spec) if spec is not None else None
+            listed = listed_name(spec) if spec is not None else None
             known = {e.path for e in contract.exports}
             for path, keys, json_type in itertools.islice(observed_leaves(out, base, columns=columns), MAX_LEAVES):
                 if path in known:
@@ -271,7 +272,7 @@ class ValueReader:
                 # an id-like key is named by what it belongs to: its parent key (customer.id -> customer_id),
                 # at the top level what the tool is about (create_booking's "ref" -> booking_ref); then,
                 # like every key, by the shortest suffix of its keys still free
-                owned = leaf_name(keys, owner=owner) if keys[-1].lower() in ID_KEYS else None
+                owned = leaf_name(keys, owner=owner, listed=listed) if keys[-1].lower() in ID_KEYS else None
                 suffixes = ("_".join(keys[i:]) for i in range(len(keys) - 1, -1, -1))
                 name = next((c for c in itertools.chain((owned,) if owned else (), suffixes) if c not in taken), None)
                 if name is None:
