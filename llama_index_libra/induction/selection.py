@@ -7,11 +7,13 @@ that the direct relations do not already give retrieval (:func:`mediated`).
 
 from __future__ import annotations
 
+import re
+
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.library import Relation
 
-__all__ = ["select_providers", "split_providers", "mediated", "ALTERNATIVES_PER_INPUT"]
+__all__ = ["select_providers", "split_providers", "mediated", "foreign_key", "ALTERNATIVES_PER_INPUT"]
 
 # proven providers of one input kept beside the selected ones, for retrieval's query-time choice
 ALTERNATIVES_PER_INPUT = 3
@@ -27,6 +29,43 @@ def _echo(r: Relation) -> bool:
     return str(((r.evidence or {}).get("provider_value") or {}).get("path", "")).startswith("$.arguments")
 
 
+_STEP = re.compile(r"\.([^.\[\]]+)|\[([^\]]*)\]")
+_ID_WORDS = {"id", "ids", "code", "number", "key", "token", "uuid", "ref", "reference"}
+
+
+def _entity(key: str) -> tuple[str, ...]:
+    """A key's words without id words, each singular: ``claimant_ref`` -> (claimant,), ``subscriptions`` -> (subscription,)."""
+    from llama_index_libra.induction.field_encoders import _singular, humanize
+
+    return tuple(_singular(w) for w in humanize(key).split() if w not in _ID_WORDS)
+
+
+def foreign_key(path: str, owner: str | None, entities: set[tuple[str, ...]]) -> bool:
+    """Whether the value at ``path`` of a reply refers to a record of another kind: a field named after
+    another entity of the catalog (a charge's ``customer``, a claim's ``claimant``, a customer's
+    ``subscriptions`` or ``default_payment_method``), not the id of the record it sits in.
+
+    ``owner`` is what the tool is about (:func:`.reply_values.owner_name`), the owner of records at
+    the top of the reply or under envelope keys; ``entities`` the owners of every tool of the catalog.
+    A record's own id (``id``, ``customer_id`` in a customer), a bare reply and the cells of top-level
+    rows are never foreign: what a value refers to is only read from a field name (a cell of rows under
+    ``claims`` in a claimant refers to claims)."""
+    from llama_index_libra.induction.field_encoders import ENVELOPE_KEYS
+
+    if not path.startswith("$.output"):
+        return False
+    keys = [k for k, index in _STEP.findall(path[len("$.output"):]) if k]
+    if not keys:
+        return False
+    last = keys[-1]
+    parents = [k for k in keys[:-1] if k.lower() not in ENVELOPE_KEYS]
+    record = _entity(parents[-1]) if parents else (_entity(owner) if owner else ())
+    named = _entity(last)
+    if not named or named == record or (last.lower() in _ID_WORDS):
+        return False
+    return any(named[-len(e):] == e for e in entities if e and e != record and len(e) <= len(named))
+
+
 def select_providers(relations: list[Relation], per_input: int, catalog: ToolCatalog | None = None) -> list[Relation]:
     """The relations the library keeps (:func:`split_providers` without the alternatives)."""
     return split_providers(relations, per_input, catalog)[0]
@@ -38,7 +77,8 @@ def split_providers(relations: list[Relation], per_input: int,
 
     Order: a provider that does not itself take a value from the consumer before one that does (a
     tracking lookup that needs the order's tracking id is no source of order ids for that order
-    lookup), provenance before compatibility, higher field similarity, a source of the field before
+    lookup), provenance before compatibility, a record's own id before a field naming another entity
+    (:func:`foreign_key`: a list of customers before a charge's ``customer``), higher field similarity, a source of the field before
     a tool that takes the same field as input, an output before an echo of the provider's own
     argument, a more direct export path, a lookup before a creation (a call that changed the
     state), then the order found. After the best provider, others are kept only as genuine
@@ -61,6 +101,12 @@ def split_providers(relations: list[Relation], per_input: int,
                                          if any(humanize(n) == humanize(m) for m in names)}
     # (an echo of the provider's own argument shows no dependence: it feeds nothing here)
     feeds = {(r.provider, r.consumer) for r in relations if r.consumer_field is not None and not _echo(r)}
+    owners: dict[str, str | None] = {}
+    if catalog is not None:
+        from llama_index_libra.induction.reply_values import owner_name
+
+        owners = {spec.name: owner_name(spec) for spec in catalog}
+    entities = {_entity(o) for o in owners.values() if o}
     groups: dict[tuple[str, str], list[tuple[tuple, str]]] = {}
     for order, r in enumerate(relations):
         if r.consumer_field is None:
@@ -69,7 +115,9 @@ def split_providers(relations: list[Relation], per_input: int,
         echo = _echo(r)
         created = bool(((r.evidence or {}).get("provider_value") or {}).get("created"))
         cyclic = (r.consumer, r.provider) in feeds
-        rank = (cyclic, r.kind != "provenance", -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
+        path = str(((r.evidence or {}).get("provider_value") or {}).get("path", ""))
+        foreign = foreign_key(path, owners.get(r.provider), entities)
+        rank = (cyclic, r.kind != "provenance", foreign, -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
         groups.setdefault((r.consumer, r.consumer_field), []).append((rank, r.provider))
     allowed: dict[tuple[str, str], set[str]] = {}
     spare: dict[tuple[str, str], set[str]] = {}
@@ -78,7 +126,7 @@ def split_providers(relations: list[Relation], per_input: int,
         others: list[str] = []
         best = None
         for rank, provider in sorted(members):
-            kind_class = (rank[0], rank[1], rank[3], rank[4])  # cyclic, kind, derived, echo
+            kind_class = (rank[0], rank[1], rank[4], rank[5])  # cyclic, kind, derived, echo
             if best is None:
                 best = kind_class
             elif kind_class != best or any(kind_class[i] for i in (0, 2, 3)):
