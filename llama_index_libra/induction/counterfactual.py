@@ -8,35 +8,61 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.bindings import Binder
 from llama_index_libra.induction.blame import Blame
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
 from llama_index_libra.induction.hints import error_hints
+from llama_index_libra.induction.repairs import word_stems
 from llama_index_libra.induction.shapes import value_shape
 from llama_index_libra.induction.values import Value, ValuePool, acted_on
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["CounterfactualTests", "free_text"]
+__all__ = ["CounterfactualTests", "free_text", "undoes_own_call", "asks_for"]
 
 _OMIT = object()
 
 
+_EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
+
+
 def free_text(value: Any) -> bool:
-    """Text anyone could type (words, names, titles, message bodies): a word (not all capitals), or
-    text with spaces. Ids, codes (``USD``, ``CCO``), paths, dates and encoded payloads hold a digit,
-    a separator or only capitals."""
+    """Text anyone could type (words, names, titles, message bodies, e-mail addresses): a word (not
+    all capitals), text with spaces, or an address. Ids, codes (``USD``, ``CCO``), paths, dates and
+    encoded payloads hold a digit, a separator or only capitals."""
     if isinstance(value, list):
         return bool(value) and all(free_text(v) for v in value)
     if not isinstance(value, str):
         return False
-    return any(c.isspace() for c in value.strip()) or (value.isalpha() and not value.isupper())
+    text = value.strip()
+    return any(c.isspace() for c in text) or (value.isalpha() and not value.isupper()) or bool(_EMAIL_RE.match(text))
+
+
+def undoes_own_call(path: Any, consumer: str, call: Mapping[str, Any]) -> bool:
+    """Whether the before-state's path already holds ``consumer`` with these very arguments.
+
+    Every call of a path succeeded, so such a consumer is refused now for its own earlier effect
+    (a reservation it made, a claim it opened, an award it suspended), and a provider that lets it
+    run again only undoes that effect (``cancel_reservation`` before ``create_reservation``): a
+    redo, not a prerequisite, unless the refusal asks for that undo (:func:`asks_for`). Evidence
+    where the consumer never ran first decides those pairs."""
+    key = canonical_json(dict(call))
+    return any(step.get("tool") == consumer and canonical_json(step.get("arguments") or {}) == key for step in path)
+
+
+def asks_for(message: str | None, provider: str) -> bool:
+    """Whether a refusal names the provider's action (``already has an active Direct Debit; cancel it
+    first`` names ``cancel_direct_debit``): the service itself then calls that undo a prerequisite."""
+    tokens = name_tokens(provider.rsplit(".", 1)[-1])
+    return bool(message) and bool(tokens) and bool(word_stems(tokens[0]) & word_stems(message or ""))
 
 
 class CounterfactualTests:
@@ -146,9 +172,10 @@ class CounterfactualTests:
                 if all(o == "failure" for o in outcomes):
                     kind = "provenance"
                 elif outcomes[0] == "success" and similarity > self.config.tau and not free_text(value.value) \
-                        and calendar_layout(value.value) is None and name in template.observations:
-                    # never on free text (a name or a word fits wherever text does) nor on a date (any
-                    # day fits wherever a day does: the control a week later worked), and never on an
+                        and calendar_layout(value.value) is None and name in template.observations and name in required:
+                    # never on free text (a name, a word or an address fits wherever text does) nor on
+                    # a date (any day fits wherever a day does: the control a week later worked), never
+                    # on an optional input (a filter: the call worked without it), and never on an
                     # input the contract fills with its own literal: an observed value tried there in
                     # place of a placeholder shows a need only when the control fails (provenance)
                     kind = "compatibility"
@@ -219,6 +246,8 @@ class CounterfactualTests:
                     rb, _ = calls.run(before, spec.name, call, "state")
                     if calls.classify(spec.name, rb) != "failure":
                         continue
+                    if undoes_own_call(before.path, spec.name, call) and not asks_for(rb.message, provider):
+                        continue  # refused for its own earlier effect: the provider would only undo it
                     ra, _ = calls.run(after, spec.name, call, "state")
                     if calls.classify(spec.name, ra) != "success":
                         blame.note(spec, call, ra)
