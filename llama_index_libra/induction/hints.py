@@ -5,7 +5,8 @@ Undocumented vocabularies and formats often show only in error messages ("unsupp
 'no longer needed' or 'ordered by mistake'"). :func:`error_hints` reads such a message against
 the arguments of the call that got it and returns, per input it can tie the message to, the
 values to try next (the listed ones, the call's own date rewritten in the expected layout, or a
-sample of the kind of value it asked for: an email address, an E.164 phone number, a URL).
+sample of the kind of value it asked for: an email address, an E.164 phone number, a URL, a number
+of the digits it counted, the day it names).
 Values learned this way are literals: they credit no tool.
 """
 
@@ -18,7 +19,7 @@ from typing import Any, Mapping
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.values import json_text
 
-__all__ = ["error_hints", "refusal_text", "as_date", "MAX_HINT_VALUES"]
+__all__ = ["error_hints", "refusal_text", "as_date", "digits_sample", "MAX_HINT_VALUES"]
 
 MAX_HINT_VALUES = 12
 
@@ -55,6 +56,12 @@ _SHOWN_RE = re.compile(r"\b(?:like|e\.g\.,?|for example,?|for instance,?|such as
 _REQUIRED_NUMBER_RE = re.compile(r"\b(?:must|should|has to|needs to) (?:be|equal)(?: exactly)?(?: the)?\s+([-+]?\d+(?:\.\d+)?)(?![\d.:/-])"
                                  r"|\bexpected exactly\s+([-+]?\d+(?:\.\d+)?)(?![\d.:/-])", re.IGNORECASE)
 _ANY_KIND_RE = re.compile("|".join(p.pattern for p, _, _ in _KIND_SAMPLES), re.IGNORECASE)
+# a refusal that counts an input's digits: "card number must have 15 or 16 digits", "sort code needs 6
+# digits and account number 8": per clause, the number after the input's name (the largest of a range)
+_CLAUSE_SPLIT_RE = re.compile(r";|,|\band\b|\.(?:\s|$)", re.IGNORECASE)
+_COUNT_RE = re.compile(r"\b(\d{1,2})(?:\s*(?:or|to|-)\s*(\d{1,2}))?\b(?![\d.:/-])")
+# a refusal that names the day it needs: "needs 7 days' notice (2028-03-21 or later)"
+_ISO_DAY_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
 
 def _split(tail: str) -> list[str]:
@@ -177,6 +184,25 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
                 if isinstance(args.get(name), str) and args.get(name) != sample:
                     out.setdefault(name, []).append(sample)
             break
+    if "digit" in message.lower():
+        for clause in _CLAUSE_SPLIT_RE.split(message):
+            lowered = clause.lower()
+            for name, current in args.items():
+                if not isinstance(current, str):
+                    continue
+                words = " ".join(name_tokens(name))
+                at = lowered.find(words)
+                count = _COUNT_RE.search(clause, at + len(words)) if at >= 0 else None
+                if count is not None:
+                    sample = digits_sample(int(count.group(2) or count.group(1)))
+                    if sample and sample != current:
+                        out.setdefault(name, []).append(sample)
+    days = [d for d in _ISO_DAY_RE.findall(message) if as_date(d) is not None]
+    if days:
+        names = [n for n in targets if as_date(args.get(n)) is not None] or \
+            [n for n, v in args.items() if isinstance(v, str) and as_date(v) is not None]
+        for name in names:
+            out.setdefault(name, []).extend(d for d in days[:2] if d != args.get(name))
     for layout, fmt in _LAYOUTS.items():
         if layout in message or layout.lower() in message:
             names = targets or [n for n, v in args.items() if as_date(v) is not None or "date" in name_tokens(n)]
@@ -189,6 +215,21 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
                     out.setdefault(name, []).append(rewritten)
             break
     return {k: v for k, v in out.items() if v}
+
+
+def digits_sample(length: int) -> str | None:
+    """A string of ``length`` digits that passes the Luhn check (card and account numbers often must):
+    a literal of the layout a refusal counted; None outside 1-40."""
+    if not 1 <= length <= 40:
+        return None
+    if length == 1:
+        return "0"
+    body = "4" + "2" * (length - 2)
+    total = 0
+    for i, c in enumerate(reversed(body)):  # the check digit will sit right of these: double every other from it
+        d = int(c) * (2 if i % 2 == 0 else 1)
+        total += d - 9 if d > 9 else d
+    return body + str((10 - total % 10) % 10)
 
 
 def _is_number(value: Any) -> bool:
