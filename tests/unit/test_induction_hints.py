@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from llama_index_libra.induction.causes import CAUSES, never_succeeded_cause
-from llama_index_libra.induction.hints import MAX_HINT_VALUES, error_hints
+from llama_index_libra.induction.hints import digits_sample, MAX_HINT_VALUES, error_hints
 from llama_index_libra.induction.field_encoders import leaf_name
-from llama_index_libra.induction.reply_values import is_sentence, owner_name, reply_name, sentence_values
+from llama_index_libra.induction.reply_values import listed_name, is_sentence, owner_name, reply_name, sentence_values
 
 
 @pytest.mark.parametrize("message, args, expected", [
@@ -172,6 +172,24 @@ def test_leaf_name_owner(keys, owner, expected):
     assert leaf_name(keys, owner=owner) == expected
 
 
+@pytest.mark.parametrize("keys, owner, listed, expected", [
+    (("data", "id"), "customers", "customers", "customer_id"), (("results", "ref"), "claims", "claims", "claim_ref"),
+    (("data", "id"), None, None, "data_id"), (("data", "name"), "customers", "customers", "data_name"),
+    (("data", "id"), "certification", None, "data_id"), (("data", "id"), "methods", "payment_methods", "payment_method_id"),
+    (("data", "id"), "orders", "work_orders", "work_order_id"),
+])
+def test_leaf_name_of_a_listing_envelope(keys, owner, listed, expected):
+    assert leaf_name(keys, owner=owner, listed=listed) == expected
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("list_payment_methods", "payment_methods"), ("find_work_orders", "work_orders"), ("get_customer", None),
+    ("sign_in", None), ("list_api_keys", "api_keys"), ("search_customers_by_email", "customers"),
+])
+def test_listed_name(name, expected):
+    assert listed_name(SimpleNamespace(name=name, description="")) == expected
+
+
 def test_a_set_valued_input_is_taught_the_whole_vocabulary_then_each_value() -> None:
     """A list input (scopes) whose refusal lists the valid values: all of them at once first (a key
     that every later call accepts), then each alone; never a bare string for a list."""
@@ -186,3 +204,32 @@ def test_a_json_text_refusal_teaches_its_listed_values_not_its_quotes() -> None:
     message = ('{"reason":"unknown rejection reason \'x\'; use one of: not_a_fit, withdrew, no_show",'
                '"status":"failed"}')
     assert error_hints(message, {"application_id": "A-1", "reason": "x"}) == {"reason": ["not_a_fit", "withdrew", "no_show"]}
+
+
+@pytest.mark.parametrize("message, args, expected", [
+    ("Card number must have 15 or 16 digits", {"card_number": "card_number", "expiry": "09/29"},
+     {"card_number": ["4222222222222220"]}),
+    ("Sort code needs 6 digits and account number 8", {"sort_code": "x", "account_number": "y", "account_name": "z"},
+     {"sort_code": ["422220"], "account_number": ["42222224"]}),
+    ("Move-out needs 7 days' notice (2028-03-21 or later)", {"move_out_date": "2028-03-16", "rental_id": "r1"},
+     {"move_out_date": ["2028-03-21"]}),
+    ("Allow at least seven days (due 2028-05-23 or later)", {"due_date": "2025-06-15", "claim_ref": "c"},
+     {"due_date": ["2028-05-23"]}),
+    ("No digits here for pin", {"pin": "1234"}, {}),
+])
+def test_refusals_that_count_digits_or_name_a_day(message, args, expected):
+    assert error_hints(message, args) == expected
+
+
+def test_digits_samples_have_the_length_asked_and_pass_the_luhn_check():
+    def luhn(number: str) -> bool:
+        total = 0
+        for i, c in enumerate(reversed(number)):
+            d = int(c) * (2 if i % 2 else 1)
+            total += d - 9 if d > 9 else d
+        return total % 10 == 0
+
+    for length in range(1, 41):
+        sample = digits_sample(length)
+        assert sample is not None and len(sample) == length and sample.isdigit() and luhn(sample)
+    assert digits_sample(0) is None and digits_sample(41) is None
