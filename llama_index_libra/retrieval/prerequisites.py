@@ -12,8 +12,8 @@ catalog order) is the one brought in.
 consumer; an insertion evicts the lowest ranked tools that nothing depends on yet (neither a
 processed tool, nor an inserted provider, nor a provider that satisfied a processed tool) until it
 fits; when nothing can be evicted the walk stops. ``bundle`` (budget-aware) fills the cut in rank
-order with bundles: a tool together with the providers of its missing requirements (theirs too,
-transitively), placed right after it; a bundle that does not fit in what is left is skipped whole,
+order with bundles: a tool together with the providers of its missing requirements (theirs too, up
+to ``depth`` hops), placed right after it; a bundle that does not fit in what is left is skipped whole,
 so a consumer is never offered without its prerequisites, and the walk goes on with smaller ones.
 Relation kinds outside ``hard_kinds`` (compatibility, or a kind this version does not know) are not
 requirements.
@@ -27,12 +27,15 @@ import numpy as np
 
 from llama_index_libra.library import Relation
 
-__all__ = ["PREREQUISITE_RULES", "DEFAULT_RULE", "HARD_KINDS", "PrerequisiteIndex", "prefix_within"]
+__all__ = ["PREREQUISITE_RULES", "DEFAULT_RULE", "HARD_KINDS", "BUNDLE_DEPTH", "PrerequisiteIndex", "prefix_within"]
 
 PREREQUISITE_RULES = ("paper", "after-consumer", "bundle")
 # the rule of recipe "default" (recipe "paper" keeps "paper"); chosen on the suite, see docs/results.md
 DEFAULT_RULE = "bundle"  # chosen on the suite by scripts/choose_defaults.py (docs/results.md)
 HARD_KINDS = ("state", "provenance")
+# hops of prerequisites one bundle carries (0: every hop). Each hop multiplies a library's errors: on the
+# development suite two hops beat the whole closure (mean R@K +2.0, complete +1.0) and one hop (docs/results.md)
+BUNDLE_DEPTH = 2
 
 
 def prefix_within(ranked: Sequence[int], costs: np.ndarray | None, capacity: float) -> list[int]:
@@ -53,7 +56,9 @@ def prefix_within(ranked: Sequence[int], costs: np.ndarray | None, capacity: flo
 class PrerequisiteIndex:
     """Per consumer index: its hard requirement groups (tuples of provider indices)."""
 
-    def __init__(self, names: Sequence[str], relations: Iterable[Relation], *, hard_kinds: Iterable[str] = HARD_KINDS) -> None:
+    def __init__(self, names: Sequence[str], relations: Iterable[Relation], *, hard_kinds: Iterable[str] = HARD_KINDS,
+                 depth: int = BUNDLE_DEPTH) -> None:
+        self.depth = depth  # hops a bundle carries (0: every hop)
         index = {n: i for i, n in enumerate(names)}
         kinds = set(hard_kinds)
         groups: dict[int, dict[str, set[int]]] = {}
@@ -143,13 +148,17 @@ class PrerequisiteIndex:
         return out, inserted
 
     def _closure(self, tool: int, present: set[int], scores: np.ndarray) -> tuple[list[int], dict[int, tuple[int, str]]]:
-        """``tool`` followed by the providers of its unmet requirements, depth first (each once)."""
+        """``tool`` followed by the providers of its unmet requirements, breadth first (each once), up
+        to :attr:`depth` hops from ``tool``."""
         bundle = [tool]
         reasons: dict[int, tuple[int, str]] = {}
         have = set(present) | {tool}
+        hops = {tool: 0}
         stack = [tool]
         while stack:
             consumer = stack.pop(0)
+            if self.depth and hops[consumer] >= self.depth:
+                continue
             for label, providers in self.groups.get(consumer, ()):
                 if any(p in have for p in providers.tolist()):
                     continue
@@ -158,5 +167,6 @@ class PrerequisiteIndex:
                 bundle.insert(at, best)
                 have.add(best)
                 reasons[best] = (consumer, label)
+                hops[best] = hops[consumer] + 1
                 stack.append(best)
         return bundle, reasons

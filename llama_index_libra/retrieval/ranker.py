@@ -211,7 +211,8 @@ class ToolRanker:
         self.graph = PropagationGraph(catalog.names, relations, kinds=self.config.kinds, alternatives=alternatives) if relations else None
         self.prerequisite_index = None
         if prerequisite_rule != "paper" and library is not None and method in ("libra", "schema-only"):
-            self.prerequisite_index = PrerequisiteIndex(catalog.names, relations, hard_kinds=hard_kinds)
+            self.prerequisite_index = PrerequisiteIndex(catalog.names, relations, hard_kinds=hard_kinds,
+                                                        depth=settings.bundle_depth)
         self._names = catalog.names  # ToolCatalog.names builds a new list per access: O(catalog) per query
 
     @property

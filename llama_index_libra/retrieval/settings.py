@@ -23,7 +23,7 @@ from llama_index_libra._compat import warn_renamed
 from llama_index_libra.library import RELATION_KINDS
 from llama_index_libra.retrieval.base_scores import BASES, POOLINGS, QUERY_MODES, SEGMENTATIONS, Segmenter
 from llama_index_libra.retrieval.fusion import FUSIONS
-from llama_index_libra.retrieval.prerequisites import HARD_KINDS, PREREQUISITE_RULES
+from llama_index_libra.retrieval.prerequisites import BUNDLE_DEPTH, HARD_KINDS, PREREQUISITE_RULES
 from llama_index_libra.retrieval.propagation import AGGREGATES, PROVIDER_SELECTIONS, PropagationConfig
 
 __all__ = ["RECIPES", "RetrievalSettings", "LEGACY_NAMES"]
@@ -53,6 +53,16 @@ def _share(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number in [0, 1], got {text!r}") from None
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"expected a number in [0, 1], got {value}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {value}")
     return value
 
 
@@ -97,6 +107,9 @@ class RetrievalSettings:
         choices=PREREQUISITE_RULES))
     hard_kinds: tuple[str, ...] = field(default=HARD_KINDS, metadata=_flag(
         "relation kinds that are hard prerequisites, '+'- or comma-separated (default state+provenance)", type=_plus_list))
+    bundle_depth: int = field(default=BUNDLE_DEPTH, metadata=_flag(
+        f"hops of prerequisites a bundle carries: a tool's providers, theirs, ... (default {BUNDLE_DEPTH}; 0: every hop)",
+        type=_count))
     seeds: int = field(default=15, metadata=_flag("K_s, seeded consumers (default 15)", type=_positive_int))
     provider_selection: str = field(default="both", metadata=_flag(
         "provider selection (default both)", choices=PROVIDER_SELECTIONS))
@@ -118,6 +131,8 @@ class RetrievalSettings:
             value = getattr(self, name)
             if value is not None and (not isinstance(value, str) or value not in choices):
                 raise ValueError(f"{name} must be one of {', '.join(choices)} (or None: the recipe's), got {value!r}")
+        if isinstance(self.bundle_depth, bool) or not isinstance(self.bundle_depth, int) or self.bundle_depth < 0:
+            raise ValueError(f"bundle_depth must be a non-negative integer (0: every hop), got {self.bundle_depth!r}")
         if self.rrf_k is not None and (isinstance(self.rrf_k, bool) or not isinstance(self.rrf_k, int) or self.rrf_k < 0):
             raise ValueError(f"rrf_k must be a non-negative integer (or None), got {self.rrf_k!r}")
         share = self.bm25_share
@@ -171,7 +186,7 @@ class RetrievalSettings:
     def base_overrides(self) -> dict[str, Any]:
         """The base-score and prerequisite fields set away from their defaults (segmenter included)."""
         defaults = RetrievalSettings()
-        out = {name: getattr(self, name) for name in (*BASE_FIELDS, "prerequisite_rule", "hard_kinds")
+        out = {name: getattr(self, name) for name in (*BASE_FIELDS, "prerequisite_rule", "hard_kinds", "bundle_depth")
                if getattr(self, name) != getattr(defaults, name)}
         if self.segmenter is not None:
             out["segmenter"] = self.segmenter

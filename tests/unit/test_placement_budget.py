@@ -58,11 +58,11 @@ graphs = st.integers(4, 14).flatmap(lambda n: st.tuples(
 ))
 
 
-def build(n, edges):
+def build(n, edges, depth=0):
     names = [f"t{i}" for i in range(n)]
     relations = [Relation(names[p], names[c], kind, **({"provider_field": "x", "consumer_field": f} if kind == "provenance" else {}))
                  for p, c, kind, f in edges if p != c]
-    return PrerequisiteIndex(names, relations)
+    return PrerequisiteIndex(names, relations, depth=depth)
 
 
 def met(index, cut, tool):
@@ -96,6 +96,12 @@ def test_every_rule_stays_within_the_budget_and_bundle_never_strands_a_consumer(
     assert all(met(index, set(cut), t) for t in cut)  # every offered tool comes with its prerequisites
     cut_k, _ = index.bundles(ranked, scores, k)
     assert len(cut_k) <= k and all(met(index, set(cut_k), t) for t in cut_k)
+    # bundles of at most two hops: every tool the ranking offered (not brought in) has its own
+    # prerequisites, and so has every provider one hop below it
+    shallow = build(n, edges, depth=2)
+    cut_2, brought = shallow.bundles(ranked, scores, k)
+    assert len(cut_2) <= k
+    assert all(met(shallow, set(cut_2), t) for t in cut_2 if t not in brought or brought[t][0] not in brought)
     assert prefix_within(ranked, costs, capacity) == [int(i) for i in ranked[:len(prefix_within(ranked, costs, capacity))]]
 
 
