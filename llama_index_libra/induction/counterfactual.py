@@ -62,7 +62,7 @@ def asks_for(message: str | None, provider: str) -> bool:
     """Whether a refusal names the provider's action (``already has an active Direct Debit; cancel it
     first`` names ``cancel_direct_debit``): the service itself then calls that undo a prerequisite."""
     tokens = name_tokens(provider.rsplit(".", 1)[-1])
-    return bool(message) and bool(tokens) and bool(word_stems(tokens[0]) & word_stems(message or ""))
+    return bool(message) and bool(tokens) and bool(word_stems(tokens[0]) & word_stems(message))
 
 
 class CounterfactualTests:

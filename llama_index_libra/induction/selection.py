@@ -30,12 +30,12 @@ def _echo(r: Relation) -> bool:
 
 
 _STEP = re.compile(r"\.([^.\[\]]+)|\[([^\]]*)\]")
-_ID_WORDS = {"id", "ids", "code", "number", "key", "token", "uuid", "ref", "reference"}
 
 
 def _entity(key: str) -> tuple[str, ...]:
     """A key's words without id words, each singular: ``claimant_ref`` -> (claimant,), ``subscriptions`` -> (subscription,)."""
     from llama_index_libra.induction.field_encoders import _singular, humanize
+    from llama_index_libra.induction.reply_values import _ID_WORDS
 
     return tuple(_singular(w) for w in humanize(key).split() if w not in _ID_WORDS)
 
@@ -61,7 +61,7 @@ def foreign_key(path: str, owner: str | None, entities: set[tuple[str, ...]]) ->
     parents = [k for k in keys[:-1] if k.lower() not in ENVELOPE_KEYS]
     record = _entity(parents[-1]) if parents else (_entity(owner) if owner else ())
     named = _entity(last)
-    if not named or named == record or (last.lower() in _ID_WORDS):
+    if not named or named == record:  # an id word alone (``id``, ``ref``) names nothing: the record's own
         return False
     return any(named[-len(e):] == e for e in entities if e and e != record and len(e) <= len(named))
 
