@@ -97,7 +97,8 @@ class _Scan:
         self.best: dict[str, list[Any]] = {}
         self.handed: set[str] = set()
         self.results: dict[tuple, list[Value]] = {}
-        self.order: list[tuple[str, list[Any]]] | None = None  # ``best`` ranked (:meth:`Binder._rank`)
+        # ``best`` ranked, the ids of its handed entries, the aligned ones (:meth:`Binder._rank`)
+        self.order: tuple[list[list[Any]], set[int], list[list[Any]]] | None = None
 
 
 class FieldSimilarity:
@@ -123,9 +124,11 @@ class Binder(JointBindings):
     """Candidate values and bindings for the inputs of the catalog's tools."""
 
     def __init__(self, ctx: Any, sim: FieldSimilarity, learned: Mapping[tuple[str, str], list[Any]] | None = None, *,
-                 entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] | None = None) -> None:
+                 entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] | None = None,
+                 checkpoints: dict[tuple, Any] | None = None) -> None:
         """``entries``: per-value entries to share with the binders of other states explored against
-        the same contracts and field similarity (worked out once, not once per state)."""
+        the same contracts and field similarity (worked out once, not once per state); ``checkpoints``:
+        input scans of a parent's pool, shared by its children's binders (:meth:`_scan`)."""
         self.ctx = ctx
         self.learned = dict(learned or {})  # (tool, input) -> values refusals named (hints.py)
         self.config = ctx.config
@@ -137,6 +140,10 @@ class Binder(JointBindings):
         self._examples: dict[tuple[str, str], list[Any]] = {}
         self._scans: dict[tuple[str, str, frozenset[str]], _Scan] = {}
         self._entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] = entries if entries is not None else {}
+        # (input, shared length, examples) -> (last value of the prefix, best entries, handed keys)
+        self._checkpoints: dict[tuple, tuple[Value, dict[str, list[Any]], frozenset[str]]] = \
+            checkpoints if checkpoints is not None else {}
+        self.prefix = 0  # the length of the pool prefix sibling states share (set per state by the explorer)
 
     @staticmethod
     def props(spec: ToolSpec) -> Mapping[str, Any]:
@@ -233,15 +240,50 @@ class Binder(JointBindings):
         excluded = frozenset(canonical_json(x) for x in exclude)
         key = (spec.name, name, excluded)
         scan = self._scans.get(key)
+        examples = None
+        mark = None  # (checkpoint key, length): where a scan of a new list saves its state for the siblings
         if scan is None or scan.pool is not pool or scan.n > len(pool):
             if len(self._scans) >= SCANS_KEPT:
                 self._scans.clear()
-            scan = self._scans[key] = _Scan(pool, spec)
+            scan = None
+            shared = self.prefix
+            if 0 < shared <= len(pool):
+                # sibling states share their parent's pool as a prefix (the same value objects):
+                # the scan of that prefix is taken from the first sibling, then the rest is read
+                examples = self.examples(spec, name)
+                ck_key = (key, shared, canonical_json(examples))
+                saved = self._checkpoints.get(ck_key)
+                if saved is not None and saved[0] is pool[shared - 1]:
+                    scan = _Scan(pool, spec)
+                    scan.n, scan.handed = shared, set(saved[2])
+                    scan.best = dict(saved[1])
+                else:
+                    mark = (ck_key, shared)
+            if scan is None:
+                scan = _Scan(pool, spec)
+            self._scans[key] = scan
         if scan.n == len(pool):
             return scan
-        scan.results.clear()
-        scan.order = None
-        examples = self.examples(spec, name)
+        if examples is None:
+            examples = self.examples(spec, name)
+        # (the parent's prefix first when this scan saves it for the siblings, then the rest)
+        stops = sorted({mark[1], len(pool)}) if mark is not None else [len(pool)]
+        changed = False  # rankings already asked for stay valid while no new value touches this input
+        for stop in stops:
+            changed |= self._advance(scan, spec, name, stop, excluded, examples)
+            if mark is not None and stop == mark[1]:
+                if len(self._checkpoints) >= SCANS_KEPT:
+                    self._checkpoints.clear()
+                self._checkpoints[mark[0]] = (pool[stop - 1], dict(scan.best), frozenset(scan.handed))
+        if changed:
+            scan.results.clear()
+            scan.order = None
+        return scan
+
+    def _advance(self, scan: "_Scan", spec: ToolSpec, name: str, stop: int, excluded: frozenset[str],
+                 examples: list[Any]) -> bool:
+        """Read ``scan.pool[scan.n:stop]`` into the scan; whether any entry changed."""
+        pool = scan.pool
         validator = self.validator(spec, name)
         is_array = schema_type(self.props(spec).get(name)) == "array"
         fits = _FIT_VERDICTS.setdefault(self._fit_key(spec, name), {})
@@ -253,7 +295,8 @@ class Binder(JointBindings):
             memo = self._entries[(spec.name, name)] = {}
         memo_get, best_get = memo.get, best.get
         quiet_cap = self.config.tau + NAMED_MARGIN
-        for i in range(scan.n, len(pool)):
+        changed = False
+        for i in range(scan.n, stop):
             v = pool[i]
             known = memo_get(v.key)
             if known is None:
@@ -261,8 +304,9 @@ class Binder(JointBindings):
             value_key, verdict, sim = known
             if verdict < 0:  # the tool's own value
                 continue
-            if v.provider == FIXTURE_PROVIDER:
+            if v.provider == FIXTURE_PROVIDER and value_key not in handed:
                 handed.add(value_key)
+                changed = True
             if verdict == 0 or value_key in excluded:
                 continue
             if v.quiet and sim > quiet_cap:
@@ -275,17 +319,23 @@ class Binder(JointBindings):
             if entry is None:
                 fit = bool(examples) and shapes_match(v.value[0] if verdict == 2 else v.value, examples)
                 best[value_key] = [sim, i, v, (not v.credit, v.path.startswith("$.arguments"), -sim, i), fit]
+                changed = True
                 continue
+            # (entries are copied before they change: a checkpoint and the sibling scans share them)
             if sim > entry[0]:
+                entry = best[value_key] = list(entry)
                 entry[0] = sim
+                changed = True
             held = entry[3]
             if not held[0] and not v.credit:
                 continue  # a credited value is held: an uncredited one never replaces it
             preference = (not v.credit, v.path.startswith("$.arguments"), -sim, i)
             if preference < held:
+                entry = best[value_key] = list(entry)
                 entry[2], entry[3] = v, preference
-        scan.n = len(pool)
-        return scan
+                changed = True
+        scan.n = max(scan.n, stop)
+        return changed
 
     def _entry(self, spec: ToolSpec, name: str, v: Value, validator: Draft202012Validator, is_array: bool,
                fits: dict[str, int]) -> tuple[str, int, float]:
@@ -322,11 +372,12 @@ class Binder(JointBindings):
         # a fitting shape adds to the field alignment (it never outweighs a name that matches); among
         # equally aligned values, one only a tool gave before one a fixture also holds: a success with
         # the tester's own value credits no provider
-        order = scan.order
-        if order is None:  # once per growth of the pool: every ranking of the input asks for it
-            order = scan.order = sorted(best.items(), key=lambda kv: (-(kv[1][0] + SHAPE_BONUS * kv[1][4]), kv[0] in handed, kv[1][1]))
-        ranked = [e for _, e in order]
-        handed_ids = {id(e) for k, e in order if k in handed}
+        if scan.order is None:  # once per change of the input's values: every ranking of it asks for these
+            order = sorted(best.items(), key=lambda kv: (-(kv[1][0] + SHAPE_BONUS * kv[1][4]), kv[0] in handed, kv[1][1]))
+            ranked_all = [e for _, e in order]
+            scan.order = (ranked_all, {id(e) for k, e in order if k in handed},
+                          [e for e in ranked_all if e[0] > self.config.tau or e[4]])
+        ranked, handed_ids, aligned = scan.order
         if phrases:
             # what the tool finds names the field to try first (``find_haulier``: a fixture's
             # ``haulier``; ``search_cases``: the ``cases`` people mention), then what was handed
@@ -337,7 +388,6 @@ class Binder(JointBindings):
             return by_export([e[2] for e in words])[: limit or self.config.bindings_per_input]
         # values whose field aligns (cos > tau) or whose shape fits come first and alone; only
         # when none does may any type-fitting value stand in (an unnamed phone number)
-        aligned = [e for e in ranked if e[0] > self.config.tau or e[4]]
         if unaligned:
             rest = [e[2] for e in ranked if not (e[0] > self.config.tau or e[4])]
             # a field named for what it is (``acct``) sits in a reply: values read from replies come

@@ -122,7 +122,8 @@ class Explorer:
         sim = shared.get("sim")
         if sim is None:
             sim = shared["sim"] = FieldSimilarity(ctx.sims, extra_sims)
-        self.binder = Binder(ctx, sim, (knowledge or {}).get("learned"), entries=shared.setdefault("entries", {}))
+        self.binder = Binder(ctx, sim, (knowledge or {}).get("learned"), entries=shared.setdefault("entries", {}),
+                             checkpoints=shared.setdefault("checkpoints", {}))
         self.tests = CounterfactualTests(ctx, self.contracts, self.calls, self.binder, knowledge)
         self.repairs = RepairSearch(self.calls, self.binder, self.reader, self.contracts, self.catalog, shared)
         self.first_successes: dict[tuple[str, str], dict[str, Any]] = {}
@@ -147,6 +148,7 @@ class Explorer:
         retries with its free literals replaced by observed values of a fitting type.
         """
         calls, binder, tests = self.calls, self.binder, self.tests
+        binder.prefix = node.new_from if node.depth > 0 else 0  # the parent's pool, shared with the siblings
         tests.relations = {}
         self.first_successes = {}
         calls.attempts = {}
