@@ -22,11 +22,11 @@ from llama_index_libra.induction.control_values import calendar_layout, converte
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.repairs import word_stems
 from llama_index_libra.induction.shapes import value_shape
-from llama_index_libra.induction.values import Value, ValuePool, acted_on
+from llama_index_libra.induction.values import Value, ValuePool, acted_on, relayed
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["CounterfactualTests", "free_text", "undoes_own_call", "asks_for"]
+__all__ = ["CounterfactualTests", "free_text", "undoes_own_call", "asks_for", "passed_gate", "quotes"]
 
 _OMIT = object()
 
@@ -65,6 +65,35 @@ def asks_for(message: str | None, provider: str) -> bool:
     return bool(message) and bool(tokens) and bool(word_stems(tokens[0]) & word_stems(message))
 
 
+def quotes(message: str | None, value: Any) -> bool:
+    """Whether a refusal quotes ``value`` as a whole word (``Repository 'demo' already exists``)."""
+    shown = canonical_json(value) if isinstance(value, (dict, list)) else str(value)
+    return bool(message) and len(shown) >= 2 and bool(
+        re.search(rf"(?<!\w){re.escape(shown.lower())}(?!\w)", message.lower()))  # type: ignore[union-attr]
+
+
+def passed_gate(spec: ToolSpec, call: Mapping[str, Any], before: InvocationRecord, after: InvocationRecord,
+                touched: set[str]) -> bool:
+    """Whether a transition let the same call past a gate it was stopped at before: refused for the
+    state (``no user is signed on``, a permission) and naming none of its values, then refused only
+    for a value the state does not hold yet (``no patient H-7``) or for its layout.
+
+    The consumer's values may come from a record a later call creates (a patient registered after
+    sign-on): the consumer then succeeds only two calls below the gate's provider, and the state test
+    of that one transition sees two refusals. The cause moving from the gate to the value, for a value
+    the provider did not act on, is the provider's effect on the consumer (a deletion moves a refusal
+    from a status to ``not found`` for the very record it deleted: not counted)."""
+    from llama_index_libra.induction.blame import blamed_inputs
+
+    if cause_of(before.message or "") not in ("credentials", "state") \
+            or cause_of(after.message or "") in ("credentials", "state", "crash", "budget") or after.fault:
+        return False
+    if any(quotes(before.message, value) for value in call.values()):
+        return False  # the gate's refusal was about a value of the call, not the state
+    blamed = blamed_inputs(spec, call, after.message or "")
+    return bool(blamed) and all(canonical_json(call[n]) not in touched for n in blamed)
+
+
 class CounterfactualTests:
     """Runs the three tests through ``calls`` and keeps the relations they admit (``relations``)."""
 
@@ -77,6 +106,7 @@ class CounterfactualTests:
         self.binder = binder
         self.knowledge = dict(knowledge or {})
         self.relations: dict[tuple, Relation] = {}
+        self._initial: tuple[int | None, set[str]] = (None, set())  # (node id, keys of its pool as entered)
         self.blames: dict[int, Blame] = {}  # node id -> what its refusals rule out (the state tests' after-states)
         self.partition = ctx.partition or {spec.name: ctx.runtime.partition_of(spec.name) for spec in ctx.catalog}
         self.by_partition: dict[str, list[ToolSpec]] = {}
@@ -100,6 +130,11 @@ class CounterfactualTests:
         calls = self.calls
         required = set(spec.required_inputs)
         props = self.binder.props(spec)
+        if not node.path:
+            initial_keys: set[str] = set()
+        elif self._initial[0] != node.id:
+            self._initial = (node.id, {v.key for v in node.pool})
+        initial_keys = self._initial[1] if node.path else initial_keys
         for name, value in binding.items():
             literals = [t.arguments[name].value for t in self.contracts[spec.name].templates
                         if name in t.arguments and t.arguments[name].kind == "literal"]
@@ -107,7 +142,8 @@ class CounterfactualTests:
                 continue  # the contract knew this value without any provider
             if pool.handed(value):
                 continue  # a fixture holds it (under any key): the tester was handed it, no tool is needed
-            producers = pool.producers(value, spec.name)
+            # a call that returned a value its path already held relays it (:func:`.values.relayed`)
+            producers = [p for p in pool.producers(value, spec.name) if not relayed(node.path, p, initial_keys)]
             proven = self.knowledge.get("proven") or ()
             if not producers or all((spec.name, p.provider, name, p.export) in proven for p in producers):
                 continue  # nobody to credit, or only relations an earlier level already proved
@@ -195,7 +231,8 @@ class CounterfactualTests:
 
     # ---- state dependencies
     def state_tests(self, before: Any, after: Any, provider: str, provider_args: dict[str, Any],
-                    fresh: list[Value] = (), after_pool: list[Value] | None = None, skip: set[str] | frozenset = frozenset()) -> None:
+                    fresh: list[Value] = (), after_pool: list[Value] | None = None, skip: set[str] | frozenset = frozenset(),
+                    root: Any = None) -> None:
         """Consumers of the provider's partition, identical arguments before and after the transition.
 
         Observation inputs take the best values of the after-state; each input that can also take a
@@ -210,10 +247,15 @@ class CounterfactualTests:
         fresh = list(fresh)
         fresh_keys = {v.key for v in fresh}
         touched = {canonical_json(a) for a in provider_args.values() if not isinstance(a, (dict, list))}
-        fresh += [v for v in acted_on(pool, touched) if v.key not in fresh_keys]
+        acted = [v for v in acted_on(pool, touched)]
+        fresh += [v for v in acted if v.key not in fresh_keys]
+        touched_all = touched | {canonical_json(v.value) for v in acted} | {canonical_json(v.value) for v in fresh}
         succeeded = self.knowledge.get("succeeded")
         first_args = self.knowledge.get("first_args") or {}
         blame = self.blames.setdefault(after.id, Blame())
+        # the transition leads back to a state the path went through (``disable_valet_mode`` after
+        # ``enable_valet_mode``): the consumer ran there, so a refusal before it is the path's doing
+        returns = after.digest in before.trail
         for spec in self.by_partition[self.partition[provider]]:
             if spec.name == provider or spec.name in skip:
                 continue
@@ -246,12 +288,16 @@ class CounterfactualTests:
                     rb, _ = calls.run(before, spec.name, call, "state")
                     if calls.classify(spec.name, rb) != "failure":
                         continue
-                    if undoes_own_call(before.path, spec.name, call) and not asks_for(rb.message, provider):
-                        continue  # refused for its own earlier effect: the provider would only undo it
+                    if (returns or undoes_own_call(before.path, spec.name, call)) and not asks_for(rb.message, provider):
+                        continue  # refused for an effect of the path (its own earlier call): the provider only undoes it
                     ra, _ = calls.run(after, spec.name, call, "state")
+                    gate = False
                     if calls.classify(spec.name, ra) != "success":
                         blame.note(spec, call, ra)
-                        continue
+                        # past the provider's gate, refused on a value a later call creates
+                        gate = passed_gate(spec, call, rb, ra, touched_all)
+                        if not gate:
+                            continue
                     evidence = {
                         "state": list(before.path),
                         "provider_call": calls.call_json(provider, provider_args),
@@ -259,10 +305,40 @@ class CounterfactualTests:
                         "before": calls.trim(rb),
                         "after": calls.trim(ra),
                     }
+                    if self.cleared_conflict(before, spec, call, rb, provider):
+                        continue  # another value runs before the provider: it only freed the one it acted on
+                    if root is not None and before.depth > 0 and not asks_for(rb.message, provider):
+                        # the same call runs in the fresh state: the path broke it (valet mode switched
+                        # on, bluetooth then set) and the provider only mends that
+                        at_root, _ = calls.run(root, spec.name, call, "state")
+                        if calls.classify(spec.name, at_root) == "success":
+                            continue
+                    if gate:
+                        evidence["gate"] = True
                     took = sorted(k for k, v in binding.items() if v.key in fresh_keys)
-                    if took:  # inputs that took a value the transition produced (create-before-use)
+                    if took and not gate:  # inputs that took a value the transition produced (create-before-use)
                         evidence["fresh_inputs"] = took
                     self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
+
+    def cleared_conflict(self, before: Any, spec: ToolSpec, call: Mapping[str, Any], refused: InvocationRecord,
+                         provider: str) -> bool:
+        """Whether the before-state refused the call only for a value the refusal quotes (``Repository
+        'demo' already exists``) or a name anyone could type (:func:`free_text`), and a control in its
+        place runs there: the provider freed that one value (deleted or renamed the repository), and
+        the consumer needs no provider (a new name works). A fabricated id in its place fails as unknown, so a status the provider set on the very
+        record the consumer needs stays a relation."""
+        if asks_for(refused.message, provider) or cause_of(refused.message or "") == "credentials":
+            return False
+        props = self.binder.props(spec)
+        known = {canonical_json(v.value) for v in before.pool}
+        for name, value in call.items():
+            if not (quotes(refused.message, value) or free_text(value)):
+                continue  # (a name anyone could type is what ``repository already exists`` means unquoted)
+            for control in make_controls(value, props.get(name, {}), (), known, limit=1):
+                record, _ = self.calls.run(before, spec.name, {**call, name: control}, "control")
+                if self.calls.classify(spec.name, record) == "success":
+                    return True
+        return False
 
     # ---- path ablation
     def ablation_tests(self, consumer: str, template_id: str, args: dict[str, Any], root: int,

@@ -64,6 +64,7 @@ class Node:
     root: int = 0  # index of the fresh state (Runtime.fresh_states) the path starts from
     # calls to run first (tool, template id, binding): the refused calls a repair state lets succeed
     seeds: tuple[tuple[str, str, dict[str, Any]], ...] = ()
+    trail: tuple[str, ...] = ()  # digests of the states its path went through, the fresh state first
 
 
 @dataclass
@@ -550,7 +551,7 @@ def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list
 
 
 def state_test_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Mapping,
-                     groups: list[list[tuple[int, int, str, dict[str, Any], list[Value]]]],
+                     groups: list[list[tuple[int, int, str, dict[str, Any], list[Value], int]]],
                      pools: Mapping[int, list[Value]], nodes: Mapping[int, Node], knowledge: Any = None) -> list[tuple[list[Relation], RunTally]]:
     """Run the state tests of a batch of transition groups, one group per provider tool (states
     and after-pools shipped once per node); in a group, a consumer found to depend on the provider
@@ -563,9 +564,9 @@ def state_test_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Map
     explorer = Explorer(ctx, contracts, extra_sims, knowledge)
     for group in groups:
         found: set[str] = set()
-        for before_id, after_id, provider, args, fresh in group:
+        for before_id, after_id, provider, args, fresh, root_id in group:
             before, after, after_pool = nodes[before_id], nodes[after_id], pools[after_id]
-            explorer.tests.state_tests(before, after, provider, args, fresh, after_pool, skip=found)
+            explorer.tests.state_tests(before, after, provider, args, fresh, after_pool, skip=found, root=nodes[root_id])
             relations, tally = explorer.reset_batch()
             found |= {r.consumer for r in relations}
             out.append((relations, tally))

@@ -50,6 +50,7 @@ class Master:
         self.contracts = dict(contracts)
         self.executor = executor
         self.report = report
+        self.root_nodes: list[Node] = []  # one per fresh state (:meth:`fresh_roots`)
         self.progress = progress
         self.relations: dict[tuple, Relation] = {}
         self.extra_sims: dict[tuple[str, str], float] = {}
@@ -97,6 +98,7 @@ class Master:
             root.root = len(roots)
             roots.append(root)
         self.ctx.roots = [r.snap for r in roots]
+        self.root_nodes = roots
         return roots
 
     def explore_pass(self) -> None:
@@ -186,7 +188,7 @@ class Master:
                         after = seen[digest]
                     else:
                         after = self.node(digest, snap, node.depth + 1, node.path + ({"tool": tool, "arguments": args},), child_pool, parts)
-                        after.new_from, after.root = prefix, node.root
+                        after.new_from, after.root, after.trail = prefix, node.root, node.trail + (node.digest,)
                         mode = None
                         repaired.update(seed[0] for seed in seeds)
                         if node.mode == "full" and after.depth <= cfg.max_depth:
@@ -238,7 +240,7 @@ class Master:
                         parts = frozenset(self.partition[c["tool"]] for c in gathered.calls) | (node.partitions or frozenset())
                         after = self.node(gathered.digest, gathered.snap, node.depth + 1, node.path + tuple(gathered.calls),
                                           result.final + [v for v in gathered.values if v.key not in final_keys], parts)
-                        after.new_from, after.root = len(result.final), node.root
+                        after.new_from, after.root, after.trail = len(result.final), node.root, node.trail + (node.digest,)
                         seen[gathered.digest] = after
                         next_level.append(after)
                 if self.progress is not None:
@@ -275,7 +277,9 @@ class Master:
             fresh = list(values) + [v for v in after_pool if v.key not in before_keys]
             lean.setdefault(before.id, _lean(before))
             lean.setdefault(after.id, _lean(after))
-            groups.setdefault(provider, []).append((before.id, after.id, provider, args, fresh))
+            root = self.root_nodes[before.root]  # where the consumer is tried once more (an undo of the path's effect)
+            lean.setdefault(root.id, _lean(root))
+            groups.setdefault(provider, []).append((before.id, after.id, provider, args, fresh, root.id))
         jobs = [groups[p] for p in sorted(groups)]
         shared = self.executor.share(self.contracts)
         if self.budget_spent():
@@ -287,7 +291,7 @@ class Master:
                                          "first_args": {key: path[2] for key, path in self.first_paths.items()},
                                          "runs_allowed": self.allowance(sum(len(g) for g in jobs))})
         batches = [
-            (shared, self.extra_sims, b, {t[1]: pools[t[1]] for g in b for t in g}, {i: lean[i] for g in b for t in g for i in t[:2]},
+            (shared, self.extra_sims, b, {t[1]: pools[t[1]] for g in b for t in g}, {i: lean[i] for g in b for t in g for i in (t[0], t[1], t[5])},
              knowledge)
             for b in self.batches(jobs)
         ]
@@ -468,5 +472,5 @@ class Master:
 
 def _lean(node: Node) -> Node:
     """A node without its value pools, for shipping to state-test workers."""
-    return Node(node.id, node.digest, node.snap, node.depth, node.path, [], node.partitions, root=node.root)
+    return Node(node.id, node.digest, node.snap, node.depth, node.path, [], node.partitions, root=node.root, trail=node.trail)
 

@@ -12,7 +12,7 @@ import hashlib
 import itertools
 import json
 from dataclasses import replace
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Container, Iterable, Mapping, NamedTuple, Sequence
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.field_encoders import ID_KEYS, leaf_name
@@ -42,6 +42,29 @@ class Value(NamedTuple):
     origin: tuple[str, ...] = ()  # canonical JSON of the scalar arguments of the call that produced it
     quiet: bool = False  # an argument's echo by a call that showed nothing: its layout was accepted, not its kind
     context: tuple[str, ...] = ()  # the words of its record no input takes (a status: ``delivered``), lower case
+
+
+def call_id(tool: str, arguments: Mapping[str, Any]) -> str:
+    """A short digest of one call (tool and arguments): the ``<call>`` part of :attr:`Value.record`."""
+    return hashlib.sha1(f"{tool}\x00{canonical_json(dict(arguments))}".encode()).hexdigest()[:12]
+
+
+def relayed(path: Sequence[Mapping[str, Any]], producer: Value, initial_keys: Container[str]) -> bool:
+    """Whether ``producer`` only repeated a value its path already held: its call came after a call
+    of the path that took the value as an argument (cancelling an assistance returns the reservation
+    id the assistance was booked on), or it is a read in this state (not among ``initial_keys``, the
+    state's pool as it was entered) of a value some call of the path took. The value's source is
+    whoever gave it to the path; a repeat produces nothing."""
+    vj = value_json(producer)
+    first = next((i for i, step in enumerate(path)
+                  if any(canonical_json(a) == vj for a in (step.get("arguments") or {}).values())), None)
+    if first is None:
+        return False
+    made_by = producer.record.split("|", 1)[0]
+    for j, step in enumerate(path):
+        if call_id(step["tool"], step.get("arguments") or {}) == made_by:
+            return j > first
+    return producer.key not in initial_keys
 
 
 def record_of(call: str, path: str) -> str:
@@ -315,7 +338,7 @@ class ValueReader:
                 extracted.append((name, path, value))
         elif tool in self.sentence_tools and is_sentence(record.output):
             extracted += [(name, "$.output", value) for name, value in sentence_values(record.output)]
-        call = hashlib.sha1(f"{tool}\x00{canonical_json(record.arguments or {})}".encode()).hexdigest()[:12]
+        call = call_id(tool, record.arguments or {})
         origin = tuple(sorted(a for a in args if len(a) <= 80 and a[:1] not in "[{"))
         words = record_words(call, json_text(record.output)) if extracted else {}
         for export_name, path, value in extracted:
