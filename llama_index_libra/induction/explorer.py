@@ -27,7 +27,7 @@ from llama_index_libra.induction.counterfactual import CounterfactualTests
 from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings, persona_bindings
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.hints import error_hints
+from llama_index_libra.induction.hints import error_hints, named_fields
 from llama_index_libra.induction.repair_states import STATUS_RECORDS, RepairSearch
 from llama_index_libra.induction.repairs import StatusIndex, repairable, status_bindings
 from llama_index_libra.induction.report import RunTally
@@ -328,6 +328,27 @@ class Explorer:
                     return ok
             return ok
 
+        def named_by_refusals(spec: ToolSpec, template: Any) -> int:
+            """A refusal that names a field the state holds under a name no input aligns with
+            (``Unknown integration key`` for ``client_id``, while a fixture holds ``integration_key``):
+            that field's values in the refused call, at each input they fit (:func:`.hints.named_fields`)."""
+            ok = 0
+            seen: set[str] = set()
+            for binding, _args, message in refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
+                if not message or message in seen:
+                    continue
+                seen.add(message)
+                for v in named_fields(message, pool.values):
+                    for name in template.observations:
+                        if ok >= cap:
+                            return ok
+                        current = binding.get(name)
+                        if isinstance(current, Value) and current.key == v.key or not binder.validator(spec, name).is_valid(v.value):
+                            continue
+                        good, _ = attempt(spec, template, {**binding, name: v}, tried)
+                        ok += good
+            return ok
+
         def other_fields(spec: ToolSpec, template: Any, base: Mapping[str, Any], binds: list[dict[str, Any]],
                          refused: str | None, since: int = 0) -> int:
             """Observation inputs whose aligned values all failed try values of fields that do not
@@ -479,6 +500,8 @@ class Explorer:
                         successes += one_filter_at_a_time(spec, template, base)
                     if not successes:
                         successes += taught_by_refusals(spec, template)
+                    if not successes:
+                        successes += named_by_refusals(spec, template)
                     if not successes and template.observations:
                         # (in the second round, of a template refused in the first: the values gained since)
                         since = refused_first[(spec.name, template.id)][1] if _round == 1 and (spec.name, template.id) in refused_first else 0

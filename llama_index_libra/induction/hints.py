@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.values import json_text
@@ -251,3 +251,36 @@ def _typed(text: str, like: Any) -> Any:
         except ValueError:
             return text
     return text
+
+
+# exports named by one word too common in refusals to say which field they mean
+_VAGUE = {"name", "value", "type", "status", "state", "user", "account", "date", "time", "text", "data", "email",
+          "number", "code", "key", "token", "id", "message", "error", "request", "response", "session"}
+NAMED_PER_FIELD = 2  # values of one named field tried per refusal
+
+
+def named_fields(message: str, values: Iterable[Any]) -> list[Any]:
+    """Pool values whose field a refusal names (``Unknown integration key``: the values under
+    ``integration_key``), at most :data:`NAMED_PER_FIELD` per field, in pool order. A field counts when
+    its name (two words or more, or one distinctive word) occurs in the refusal as whole words: the
+    service says what it wanted, under a name no input of the call carries."""
+    from llama_index_libra.induction.field_encoders import humanize
+
+    text = " " + re.sub(r"[^a-z0-9]+", " ", refusal_text(message).lower()) + " "
+    out: list[Any] = []
+    per: dict[str, int] = {}
+    phrases: dict[str, bool] = {}
+    for v in values:
+        export = getattr(v, "export", None)
+        if not export or isinstance(v.value, (dict, list)) or getattr(v, "path", "").startswith("$.arguments"):
+            continue
+        hit = phrases.get(export)
+        if hit is None:
+            words = humanize(export).split()
+            hit = phrases[export] = bool(words) and (len(words) > 1 or (len(words[0]) >= 5 and words[0] not in _VAGUE)) \
+                and f" {' '.join(words)} " in text
+        if hit and per.get(export, 0) < NAMED_PER_FIELD:
+            per[export] = per.get(export, 0) + 1
+            out.append(v)
+    return out
+

@@ -30,7 +30,9 @@ _RETURNS_RE = re.compile(
 _SECTION_RE = re.compile(
     r"(?:^|\n)[ \t]*(?::returns?:|(?:Returns?|Yields?)[ \t]*:)[ \t]*\n?[ \t]*"
     r"(?:[A-Za-z_][\w\[\], .|]*?:[ \t]+)?([^\n]+)"
-    r"|(?:^|\n)[ \t]*Returns?[ \t]*\n[ \t]*-{3,}[ \t]*\n[ \t]*(?:([A-Za-z_]\w*)[ \t]*:[^\n]*\n[ \t]*)?([^\n]+)")
+    r"|(?:^|\n)[ \t]*Returns?[ \t]*\n[ \t]*-{3,}[ \t]*\n[ \t]*(?:([A-Za-z_]\w*)[ \t]*:[^\n]*\n[ \t]*"
+    # (NumPy's unnamed return: a line holding only the type, ``str`` or ``dict[str, Any]``, then the text)
+    r"|[A-Za-z_][\w.]*(?:\[[\w\[\], .|]*\])?[ \t]*\n[ \t]*)?([^\n]+)")
 # "... take the device token it returns": the returned value named before "it returns"
 _IT_RETURNS_RE = re.compile(
     r"\b([A-Za-z_][A-Za-z0-9_-]*\s+(?:id|ids|code|number|key|token|uuid|ref|reference))\s+(?:that\s+)?(?:it|this(?:\s+\w+)?)\s+returns\b",

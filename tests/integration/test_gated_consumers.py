@@ -254,3 +254,40 @@ def test_an_undo_after_other_calls_is_caught_by_the_fresh_state():
     library, _ = induce(runtime, field_encoder="lexical", executor="serial")
     state = {(r.provider, r.consumer) for r in library.relations if r.kind == "state"}
     assert ("disable_valet_mode", "save_place") not in state, state
+
+
+# ------------------------------------------------------------ a refusal that names the field to use
+class Api:
+    def __init__(self):
+        self.tokens: set[str] = set()
+
+
+KEY = "3f8a2c71-6b0e-4d95"
+
+
+def get_access_token(client_id: str, user_email: str, state: Api) -> dict:
+    """Exchange the account's integration key (client id) for a bearer token."""
+    if client_id != KEY:
+        raise PermissionError("INVALID_CLIENT: Unknown integration key")
+    if user_email != "tom@example.com":
+        raise PermissionError("Unknown user")
+    state.tokens.add("tok-1")
+    return {"access_token": "tok-1"}
+
+
+def list_envelopes(access_token: str, state: Api) -> list:
+    """The account's envelopes."""
+    if access_token not in state.tokens:
+        raise PermissionError("The access token is invalid")
+    return [{"envelope_id": "e-1"}]
+
+
+def test_a_refusal_that_names_a_fixture_field_gets_its_value():
+    runtime = PythonRuntime([get_access_token, list_envelopes], Api,
+                            fixtures={"account": {"name": "Northgate Realty", "plan": "Business Pro", "service": "Countersign",
+                                                  "today": "18 May 2028", "integration_key": KEY},
+                                      "users": [{"name": "Tom Becker", "email": "tom@example.com", "secret": "cs-94f1"},
+                                                {"name": "Aisha Khan", "email": "aisha@example.com", "secret": "cs-2d8e"}]})
+    library, report = induce(runtime, field_encoder="lexical", executor="serial")
+    assert "get_access_token" not in report.never_succeeded
+    assert ("get_access_token", "list_envelopes") in {(r.provider, r.consumer) for r in library.relations}

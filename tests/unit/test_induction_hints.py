@@ -60,6 +60,10 @@ def test_error_hints_never_fail(message, args):
     ("subscribe_updates", "Text a number when it changes; returns the bare subscription id.", "subscription_id"),
     ("open_session", "Open a session.\n:returns: The bare session id.", "session_id"),
     ("normalise_postcode", "A UK postcode as people type it, in the system's format.", "postcode"),
+    # NumPy's unnamed return: a line with the type only, then the text
+    ("sign_in", "Sign in.\n\n    Returns\n    -------\n    str\n        A session token for the calls that change anything.",
+     "session_token"),
+    ("issue", "Issue.\n\nReturns\n-------\ndict[str, Any]\n    The new voucher code.", "voucher_code"),
 ])
 def test_reply_name(name, description, expected):
     assert reply_name(SimpleNamespace(name=name, description=description)) == expected
@@ -233,3 +237,29 @@ def test_digits_samples_have_the_length_asked_and_pass_the_luhn_check():
         sample = digits_sample(length)
         assert sample is not None and len(sample) == length and sample.isdigit() and luhn(sample)
     assert digits_sample(0) is None and digits_sample(41) is None
+
+
+def test_named_fields_reads_a_field_the_refusal_names():
+    from llama_index_libra.induction.hints import named_fields
+    from llama_index_libra.induction.values import Value
+
+    pool = [Value("\x00fixtures", "integration_key", "$.account.integration_key", "3f8a-2c71", "a"),
+            Value("\x00fixtures", "email", "$.users[0].email", "tom@example.com", "b"),
+            Value("get_user", "user_name", "$.output.user_name", "Tom", "c"),
+            Value("login", "integration_key", "$.arguments.integration_key", "echo", "d")]
+    assert [v.value for v in named_fields("AuthenticationFailed: INVALID_CLIENT: Unknown integration key", pool)] == ["3f8a-2c71"]
+    assert [v.value for v in named_fields("No user name given", pool)] == ["Tom"]
+    # a single common word names no field (``email`` in ``bad email``); an argument's echo is no source
+    assert named_fields("bad email", pool) == [] and named_fields("Unknown integrations keyring", pool) == []
+
+
+
+@given(st.text(max_size=200), st.lists(st.sampled_from(["integration_key", "user_name", "email", "x", "ticket_no"]), max_size=8))
+def test_named_fields_never_fail(message, exports):
+    from llama_index_libra.induction.hints import NAMED_PER_FIELD, named_fields
+    from llama_index_libra.induction.values import Value
+
+    pool = [Value("t", e, f"$.output.{e}", f"v{i}", f"k{i}") for i, e in enumerate(exports)]
+    out = named_fields(message, pool)
+    assert all(v in pool for v in out)
+    assert all(sum(w.export == v.export for w in out) <= NAMED_PER_FIELD for v in out)
