@@ -17,12 +17,19 @@ from llama_index_libra.induction.budget import is_refused
 from llama_index_libra.induction.field_encoders import humanize
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["Blame", "blamed_inputs"]
+__all__ = ["Blame", "blamed_inputs", "quotes"]
 
 
 @lru_cache(maxsize=8192)
 def _name_words(name: str) -> tuple[str, ...]:
     return tuple(w for w in humanize(name).split() if len(w) >= 3)
+
+
+def quotes(message: str | None, value: Any) -> bool:
+    """Whether a refusal quotes ``value`` as a whole word (``Repository 'demo' already exists``)."""
+    shown = canonical_json(value) if isinstance(value, (dict, list)) else str(value)
+    return bool(message) and len(shown) >= 2 and bool(
+        re.search(rf"(?<!\w){re.escape(shown.lower())}(?!\w)", message.lower()))  # type: ignore[union-attr]
 
 
 def blamed_inputs(spec: ToolSpec, args: Mapping[str, Any], message: str) -> frozenset[str]:
@@ -36,10 +43,7 @@ def blamed_inputs(spec: ToolSpec, args: Mapping[str, Any], message: str) -> froz
         if name not in args:  # an input the call left out: the refusal may be about what it did give
             continue
         words = _name_words(name)
-        value = args.get(name)
-        shown = canonical_json(value) if isinstance(value, (dict, list)) else str(value)
-        quoted = len(shown) >= 2 and re.search(rf"(?<!\w){re.escape(shown.lower())}(?!\w)", text)
-        if (words and all(w in text for w in words)) or quoted:
+        if (words and all(w in text for w in words)) or quotes(message, args.get(name)):
             out.add(name)
     return frozenset(out)
 

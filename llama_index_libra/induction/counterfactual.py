@@ -15,7 +15,7 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.bindings import Binder
-from llama_index_libra.induction.blame import Blame
+from llama_index_libra.induction.blame import Blame, blamed_inputs, quotes
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
@@ -26,7 +26,7 @@ from llama_index_libra.induction.values import Value, ValuePool, acted_on, relay
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["CounterfactualTests", "free_text", "undoes_own_call", "asks_for", "passed_gate", "quotes"]
+__all__ = ["CounterfactualTests", "free_text", "undoes_own_call", "asks_for", "passed_gate"]
 
 _OMIT = object()
 
@@ -65,13 +65,6 @@ def asks_for(message: str | None, provider: str) -> bool:
     return bool(message) and bool(tokens) and bool(word_stems(tokens[0]) & word_stems(message))
 
 
-def quotes(message: str | None, value: Any) -> bool:
-    """Whether a refusal quotes ``value`` as a whole word (``Repository 'demo' already exists``)."""
-    shown = canonical_json(value) if isinstance(value, (dict, list)) else str(value)
-    return bool(message) and len(shown) >= 2 and bool(
-        re.search(rf"(?<!\w){re.escape(shown.lower())}(?!\w)", message.lower()))  # type: ignore[union-attr]
-
-
 def passed_gate(spec: ToolSpec, call: Mapping[str, Any], before: InvocationRecord, after: InvocationRecord,
                 touched: set[str]) -> bool:
     """Whether a transition let the same call past a gate it was stopped at before: refused for the
@@ -83,8 +76,6 @@ def passed_gate(spec: ToolSpec, call: Mapping[str, Any], before: InvocationRecor
     of that one transition sees two refusals. The cause moving from the gate to the value, for a value
     the provider did not act on, is the provider's effect on the consumer (a deletion moves a refusal
     from a status to ``not found`` for the very record it deleted: not counted)."""
-    from llama_index_libra.induction.blame import blamed_inputs
-
     if cause_of(before.message or "") not in ("credentials", "state") \
             or cause_of(after.message or "") in ("credentials", "state", "crash", "budget") or after.fault:
         return False
