@@ -245,7 +245,7 @@ class Binder(JointBindings):
         if scan is None or scan.pool is not pool or scan.n > len(pool):
             if len(self._scans) >= SCANS_KEPT:
                 self._scans.clear()
-            scan = None
+            scan = self._scans[key] = _Scan(pool, spec)
             shared = self.prefix
             if 0 < shared <= len(pool):
                 # sibling states share their parent's pool as a prefix (the same value objects):
@@ -254,14 +254,9 @@ class Binder(JointBindings):
                 ck_key = (key, shared, canonical_json(examples))
                 saved = self._checkpoints.get(ck_key)
                 if saved is not None and saved[0] is pool[shared - 1]:
-                    scan = _Scan(pool, spec)
-                    scan.n, scan.handed = shared, set(saved[2])
-                    scan.best = dict(saved[1])
+                    scan.n, scan.best, scan.handed = shared, dict(saved[1]), set(saved[2])
                 else:
                     mark = (ck_key, shared)
-            if scan is None:
-                scan = _Scan(pool, spec)
-            self._scans[key] = scan
         if scan.n == len(pool):
             return scan
         if examples is None:

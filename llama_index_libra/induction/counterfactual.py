@@ -121,11 +121,9 @@ class CounterfactualTests:
         calls = self.calls
         required = set(spec.required_inputs)
         props = self.binder.props(spec)
-        if not node.path:
-            initial_keys: set[str] = set()
-        elif self._initial[0] != node.id:
+        if node.path and self._initial[0] != node.id:  # (in a fresh state nothing is relayed: no path)
             self._initial = (node.id, {v.key for v in node.pool})
-        initial_keys = self._initial[1] if node.path else initial_keys
+        initial_keys = self._initial[1] if node.path else set()
         for name, value in binding.items():
             literals = [t.arguments[name].value for t in self.contracts[spec.name].templates
                         if name in t.arguments and t.arguments[name].kind == "literal"]
@@ -238,9 +236,8 @@ class CounterfactualTests:
         fresh = list(fresh)
         fresh_keys = {v.key for v in fresh}
         touched = {canonical_json(a) for a in provider_args.values() if not isinstance(a, (dict, list))}
-        acted = [v for v in acted_on(pool, touched)]
-        fresh += [v for v in acted if v.key not in fresh_keys]
-        touched_all = touched | {canonical_json(v.value) for v in acted} | {canonical_json(v.value) for v in fresh}
+        fresh += [v for v in acted_on(pool, touched) if v.key not in fresh_keys]
+        touched_all = touched | {canonical_json(v.value) for v in fresh}  # what the transition made or acted on
         succeeded = self.knowledge.get("succeeded")
         first_args = self.knowledge.get("first_args") or {}
         blame = self.blames.setdefault(after.id, Blame())
@@ -289,6 +286,14 @@ class CounterfactualTests:
                         gate = passed_gate(spec, call, rb, ra, touched_all)
                         if not gate:
                             continue
+                    if self.cleared_conflict(before, spec, call, rb, provider):
+                        continue  # another value runs before the provider: it only freed the one refused
+                    if root is not None and before.depth > 0 and not asks_for(rb.message, provider):
+                        # the same call runs in the fresh state: the path broke it (valet mode switched
+                        # on, bluetooth then set) and the provider only mends that
+                        at_root, _ = calls.run(root, spec.name, call, "state")
+                        if calls.classify(spec.name, at_root) == "success":
+                            continue
                     evidence = {
                         "state": list(before.path),
                         "provider_call": calls.call_json(provider, provider_args),
@@ -296,14 +301,6 @@ class CounterfactualTests:
                         "before": calls.trim(rb),
                         "after": calls.trim(ra),
                     }
-                    if self.cleared_conflict(before, spec, call, rb, provider):
-                        continue  # another value runs before the provider: it only freed the one it acted on
-                    if root is not None and before.depth > 0 and not asks_for(rb.message, provider):
-                        # the same call runs in the fresh state: the path broke it (valet mode switched
-                        # on, bluetooth then set) and the provider only mends that
-                        at_root, _ = calls.run(root, spec.name, call, "state")
-                        if calls.classify(spec.name, at_root) == "success":
-                            continue
                     if gate:
                         evidence["gate"] = True
                     took = sorted(k for k, v in binding.items() if v.key in fresh_keys)
