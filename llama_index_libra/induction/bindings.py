@@ -21,6 +21,7 @@ from llama_index_libra.induction.joint_bindings import DISTINCT_BINDINGS, KEEP, 
 from llama_index_libra.induction.reply_values import owner_name
 from llama_index_libra.induction.shapes import shapes_match, value_shape
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, shown, value_json
+from llama_index_libra.schemas.normalize import normalize_schema
 from llama_index_libra.schemas.validate import safe_validator, schema_type
 
 __all__ = ["Binder", "FieldSimilarity", "schema_type", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "value_shape",
@@ -138,6 +139,7 @@ class Binder(JointBindings):
         if sum(len(v) for v in _FIT_VERDICTS.values()) >= FIT_VERDICTS_KEPT:
             _FIT_VERDICTS.clear()
         self._examples: dict[tuple[str, str], list[Any]] = {}
+        self._prose_enums: dict[tuple[str, str], bool] = {}
         self._scans: dict[tuple[str, str, frozenset[str]], _Scan] = {}
         self._entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] = entries if entries is not None else {}
         # (input, shared length, examples) -> (last value of the prefix, best entries, handed keys)
@@ -156,12 +158,41 @@ class Binder(JointBindings):
             self._validators[key] = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
         return self._validators[key]
 
-    def free_text_input(self, spec: ToolSpec, name: str) -> bool:
+    def prose_enum(self, spec: ToolSpec, name: str) -> bool:
+        """Whether input ``name``'s enumeration was read from its description's prose (``query``:
+        "Part of the drug's name (brand or generic)") rather than declared by its type: a guess at
+        a vocabulary, which words of free text may still go past."""
+        key = (spec.name, name)
+        known = self._prose_enums.get(key)
+        if known is None:
+            schema = self.props(spec).get(name)
+            declared = None
+            source = getattr(spec, "source", None)
+            if isinstance(schema, Mapping) and "enum" in schema and isinstance(source, Mapping) \
+                    and isinstance(source.get("parameters"), Mapping):
+                declared = (normalize_schema(source["parameters"]).get("properties") or {}).get(name)
+            known = self._prose_enums[key] = isinstance(declared, Mapping) and "enum" not in declared
+        return known
+
+    def word_validator(self, spec: ToolSpec, name: str) -> Draft202012Validator:
+        """The input's validator, without an enumeration read from prose (:meth:`prose_enum`)."""
+        if not self.prose_enum(spec, name):
+            return self.validator(spec, name)
+        key = (spec.name, name + "\x00words")
+        if key not in self._validators:
+            schema = {k: v for k, v in self.props(spec)[name].items() if k != "enum"}
+            self._validators[key] = safe_validator(schema)
+        return self._validators[key]
+
+    def free_text_input(self, spec: ToolSpec, name: str, *, prose_enum: bool = False) -> bool:
         """A string input of no documented form (no enumeration, pattern, format or example): words a
-        person would type, such as a search's ``text``."""
+        person would type, such as a search's ``text``. ``prose_enum``: an enumeration read from the
+        description's prose does not count (:meth:`prose_enum`)."""
         schema = self.props(spec).get(name)
         if not isinstance(schema, Mapping) or schema_type(schema) != "string":
             return False
+        if prose_enum and self.prose_enum(spec, name):
+            schema = {k: v for k, v in schema.items() if k != "enum"}
         if any(k in schema for k in ("enum", "const", "pattern", "format")):
             return False
         return not self.examples(spec, name)
@@ -376,8 +407,7 @@ class Binder(JointBindings):
         if phrases:
             # what the tool finds names the field to try first (``find_haulier``: a fixture's
             # ``haulier``; ``search_cases``: the ``cases`` people mention), then what was handed
-            owner = owner_name(scan.spec) if scan.spec is not None else None
-            about = {e[2].export: owner is not None and self.sim(e[2].export, owner) > self.config.tau for e in ranked}
+            about = self._about(scan.spec, [e[2] for e in ranked])
             words = sorted((e for e in ranked if isinstance(e[2].value, str) and _PHRASE.search(e[2].value)),
                            key=lambda e: (not about[e[2].export], id(e) not in handed_ids, e[1]))
             return by_export([e[2] for e in words])[: limit or self.config.bindings_per_input]
@@ -410,6 +440,30 @@ class Binder(JointBindings):
             if first is not None and last is not None:
                 out = out[:last] + out[last + 1:] + [first]
         return [e[2] for e in out]
+
+    def _about(self, spec: ToolSpec | None, values: Iterable[Value]) -> dict[str, bool]:
+        """Per export of ``values``: whether its field names what ``spec`` finds (``prescribers`` for
+        ``search_prescribers``)."""
+        owner = owner_name(spec) if spec is not None else None
+        return {v.export: owner is not None and self.sim(v.export, owner) > self.config.tau for v in values}
+
+    def phrases_in(self, spec: ToolSpec, pool: list[Value], limit: int) -> list[Value]:
+        """Up to ``limit`` phrases of ``pool`` (free text: two words or more), one per distinct text:
+        those whose field names what the tool finds first (:meth:`_about`: a fixture's ``prescribers``
+        for ``search_prescribers``), then handed ones, then by pool order; one per field before a
+        second of any. Not the tool's own values."""
+        seen: set[str] = set()
+        found: list[Value] = []
+        for v in pool:
+            if v.provider == spec.name or not isinstance(v.value, str) or not _PHRASE.search(v.value):
+                continue
+            vj = value_json(v)
+            if vj not in seen:
+                seen.add(vj)
+                found.append(v)
+        about = self._about(spec, found)
+        found.sort(key=lambda v: (not about[v.export], v.provider != FIXTURE_PROVIDER))
+        return by_export(found)[:limit]
 
     def bindings(self, spec: ToolSpec, template: Any, pool: list[Value], *, best_only: bool = False,
                  handed: frozenset[str] | set[str] = frozenset()) -> list[dict[str, Any]]:

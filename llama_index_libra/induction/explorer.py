@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
-from llama_index_libra.induction.blame import Blame
+from llama_index_libra.induction.blame import Blame, quotes
 from llama_index_libra.induction.bindings import KEEP, Binder, FieldSimilarity, Keep, option_key, schema_type
 from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
@@ -331,15 +331,19 @@ class Explorer:
         def named_by_refusals(spec: ToolSpec, template: Any) -> int:
             """A refusal that names a field the state holds under a name no input aligns with
             (``Unknown integration key`` for ``client_id``, while a fixture holds ``integration_key``):
-            that field's values in the refused call, at each input they fit (:func:`.hints.named_fields`)."""
+            that field's values in the refused call, at each input they fit (:func:`.hints.named_fields`):
+            the inputs whose value the refusal quotes (``No prescriber with NPI Dr. Alan Price``), else
+            every observed or free literal input."""
             ok = 0
             seen: set[str] = set()
-            for binding, _args, message in refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
+            inputs = list(template.observations) + binder.swappable(spec, template)
+            for binding, args, message in refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
                 if not message or message in seen:
                     continue
                 seen.add(message)
+                targets = [n for n in inputs if n in args and quotes(message, args[n])] or inputs
                 for v in named_fields(message, pool.values):
-                    for name in template.observations:
+                    for name in targets:
                         if ok >= cap:
                             return ok
                         current = binding.get(name)
@@ -405,6 +409,18 @@ class Explorer:
                     ok += good
             return ok
 
+        def words(spec: ToolSpec, template: Any, options: Mapping[str, list[Any]]) -> int:
+            """The words of the phrases a free-text input was offered, one at a time
+            (:meth:`.joint_bindings.JointBindings.word_bindings`); successes that showed something."""
+            ok = 0
+            fresh = None if new_keys is None else (lambda v: v.key in new_keys)
+            for binding in binder.word_bindings(spec, options, pool.values, fresh):
+                if ok >= cap:
+                    break
+                good, _ = attempt(spec, template, {k: v for k, v in binding.items() if not isinstance(v, Keep)}, tried)
+                ok += good and showed[0]
+            return ok
+
         tried: set = set()
         for tool, template_id, binding in node.seeds:  # what a repair state was entered for
             spec = self.catalog.get(tool)
@@ -466,6 +482,12 @@ class Explorer:
                         # refused on a value this state changed (a verified holder's domain whose
                         # auto-renew is already on): the other documented values of its switches
                         successes += variants(spec, template, dict(failed_new.arguments or {}))
+                    if not successes and quiet and not template.observations:
+                        # a search whose own literals found nothing (``query="brand"``): the words
+                        # of the phrases at hand
+                        literals = binder.literal_args(template)
+                        successes += words(spec, template, {n: [v] for n, v in literals.items()
+                                                            if binder.free_text_input(spec, n, prose_enum=True)})
                     # a template whose successes all showed nothing (a search that matched no
                     # record) takes the fallbacks too: an unaligned value may name a record
                     if successes or (quiet and not template.observations) or (failed is None and binds and not quiet):
@@ -506,6 +528,10 @@ class Explorer:
                         # (in the second round, of a template refused in the first: the values gained since)
                         since = refused_first[(spec.name, template.id)][1] if _round == 1 and (spec.name, template.id) in refused_first else 0
                         successes += other_fields(spec, template, base, binds, failed.message if failed is not None else None, since)
+                    # still failing: a free-text input takes the words of the phrases it was offered
+                    # (a surname of a handed name, with the birth date beside it; a drug in a sentence)
+                    if not successes:
+                        successes += words(spec, template, options)
                     # still failing: inputs that must come from one record take it jointly (an order
                     # in a given status with an item of that same order)
                     for binding in [] if successes else binder.sibling_bindings(spec, options, pool.values):

@@ -263,10 +263,13 @@ def named_fields(message: str, values: Iterable[Any]) -> list[Any]:
     """Pool values whose field a refusal names (``Unknown integration key``: the values under
     ``integration_key``), at most :data:`NAMED_PER_FIELD` per field, in pool order. A field counts when
     its name (two words or more, or one distinctive word) occurs in the refusal as whole words: the
-    service says what it wanted, under a name no input of the call carries."""
+    service says what it wanted, under a name no input of the call carries. A short word is
+    distinctive where the refusal writes it in capitals (``No prescriber with NPI ...``: ``npi``)."""
     from llama_index_libra.induction.field_encoders import humanize
 
-    text = " " + re.sub(r"[^a-z0-9]+", " ", refusal_text(message).lower()) + " "
+    said = refusal_text(message)
+    text = " " + re.sub(r"[^a-z0-9]+", " ", said.lower()) + " "
+    acronyms = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9]{1,5}\b", said)}
     out: list[Any] = []
     per: dict[str, int] = {}
     phrases: dict[str, bool] = {}
@@ -277,8 +280,8 @@ def named_fields(message: str, values: Iterable[Any]) -> list[Any]:
         hit = phrases.get(export)
         if hit is None:
             words = humanize(export).split()
-            hit = phrases[export] = bool(words) and (len(words) > 1 or (len(words[0]) >= 5 and words[0] not in _VAGUE)) \
-                and f" {' '.join(words)} " in text
+            hit = phrases[export] = bool(words) and (len(words) > 1 or (words[0] not in _VAGUE and (
+                len(words[0]) >= 5 or words[0] in acronyms))) and f" {' '.join(words)} " in text
         if hit and per.get(export, 0) < NAMED_PER_FIELD:
             per[export] = per.get(export, 0) + 1
             out.append(v)

@@ -4,7 +4,8 @@ A template's inputs are first varied one at a time (:meth:`JointBindings.combine
 combinations of the top options by rank sum: an origin and a destination airport are only valid
 together); a template that keeps failing then tries values that belong to one record (an order in a
 given status with an item of that same order), whole reply lists for a list input, and distinct
-values for inputs that share candidates (a head and a base branch). :class:`.bindings.Binder` mixes
+values for inputs that share candidates (a head and a base branch), and the words of the phrases a
+free-text input was offered (:mod:`.phrase_words`). :class:`.bindings.Binder` mixes
 these in; they use its ``config``, ``props``, ``validator`` and ``candidates_for``.
 """
 
@@ -15,10 +16,12 @@ from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.induction.phrase_words import WORDS_PER_INPUT, phrase_words, word_value
 from llama_index_libra.induction.values import Value, same_record, value_json
 from llama_index_libra.schemas.validate import schema_type
 
-__all__ = ["JointBindings", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "SIBLING_BINDINGS", "LIST_GROUPS"]
+__all__ = ["JointBindings", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "SIBLING_BINDINGS", "LIST_GROUPS",
+           "PHRASES_READ"]
 
 # joint bindings of distinct shared values tried per group of inputs, once a template keeps failing
 DISTINCT_BINDINGS = 12
@@ -30,6 +33,10 @@ SIBLING_CANDIDATES = 64
 # LIST_ITEMS_MAX items unless the schema says maxItems
 LIST_GROUPS = 2
 LIST_ITEMS_MAX = 8
+# phrases of a free-text input whose words are tried (its aligned options first, then any phrase)
+PHRASES_READ = 12
+# phrases whose every word is tried before one word of each other phrase in turn
+PHRASES_WHOLE = 2
 
 
 class Keep:
@@ -181,4 +188,61 @@ class JointBindings:
                 group = seed._replace(value=items, key=f"{seed.provider}\x00{seed.export}\x00{canonical_json(items)}")
                 if validator.is_valid(items):
                     out.append({**base, name: group})
+        return out
+
+    def word_bindings(self, spec: ToolSpec, options: Mapping[str, list[Any]], pool: list[Value],
+                      fresh: Any = None) -> list[dict[str, Any]]:
+        """Bindings where a free-text input takes one word of a phrase it was offered (a surname of a
+        handed ``name``, a drug inside a sentence: :func:`.phrase_words.phrase_words`), and every
+        other input takes the value of the phrase's record where one fits (the birth date beside
+        that name), else its best option. Phrases: those about what the tool finds first (a
+        fixture's ``prescribers`` for ``search_prescribers``), then the input's own options (the
+        ``name`` values for ``last_name``), then any other; every word of the first
+        ``PHRASES_WHOLE``, then one word of each phrase in turn. ``fresh(value)``: whether a phrase
+        is new in this state (the words of older ones were tried where those appeared). At most
+        ``WORDS_PER_INPUT`` words per input."""
+        base = {n: opts[0] for n, opts in options.items() if opts}
+        out: list[dict[str, Any]] = []
+        for name in options:
+            if not self.free_text_input(spec, name, prose_enum=True):  # type: ignore[attr-defined]
+                continue
+            found = self.phrases_in(spec, pool, PHRASES_READ)  # type: ignore[attr-defined]
+            named = self._about(spec, found)  # type: ignore[attr-defined]
+            about = [v for v in found if named[v.export]]
+            own = [v for v in options[name] if isinstance(v, Value)]
+            lists: list[list[Value]] = []
+            seen_phrases: set[str] = set()
+            for v in about + own + found:
+                if not isinstance(v.value, str) or v.key in seen_phrases or (fresh is not None and not fresh(v)):
+                    continue
+                seen_phrases.add(v.key)
+                words = [word_value(v, w) for w in phrase_words(v.value)]
+                if words:
+                    lists.append(words)
+            order = [w for row in lists[:PHRASES_WHOLE] for w in row]
+            order += [w for row in itertools.zip_longest(*lists[PHRASES_WHOLE:]) for w in row if w is not None]
+            validator = self.word_validator(spec, name)  # type: ignore[attr-defined]
+            words: list[Value] = []
+            seen: set[str] = set()
+            for w in order:
+                vj = value_json(w)
+                if vj not in seen and validator.is_valid(w.value):
+                    seen.add(vj)
+                    words.append(w)
+                if len(words) >= WORDS_PER_INPUT:
+                    break
+            others = [n for n in options if n != name]
+            by_call: dict[str, list[Value]] = {}
+            for v in pool:
+                if v.record:
+                    by_call.setdefault(v.record.split("|", 1)[0], []).append(v)
+            for w in words:
+                binding = {**base, name: w}
+                kin = [v for v in by_call.get(w.record.split("|", 1)[0], ()) if same_record(w, v)] if w.record else []
+                for other in others:
+                    # the value of the phrase's record that fits this input, the best aligned first
+                    fits = [v for v in kin if v.export != w.export and self.validator(spec, other).is_valid(v.value)]  # type: ignore[attr-defined]
+                    if fits:
+                        binding[other] = max(fits, key=lambda v: self.sim(v.export, other))  # type: ignore[attr-defined]
+                out.append(binding)
         return out

@@ -253,6 +253,18 @@ def test_named_fields_reads_a_field_the_refusal_names():
     assert named_fields("bad email", pool) == [] and named_fields("Unknown integrations keyring", pool) == []
 
 
+def test_named_fields_reads_a_short_field_the_refusal_writes_in_capitals():
+    from llama_index_libra.induction.hints import named_fields
+    from llama_index_libra.induction.values import Value
+
+    pool = [Value("search_prescribers", "npi", "$.output[0].npi", "1427081553", "a"),
+            Value("search_prescribers", "id", "$.output[0].id", "P-1", "b")]
+    # an acronym is distinctive however short; the same word in lower case, or a vague one, is not
+    assert [v.value for v in named_fields("No prescriber with NPI Dr. Alan Price", pool)] == ["1427081553"]
+    assert named_fields("no prescriber with npi Dr. Alan Price", pool) == []
+    assert named_fields("Missing ID", pool) == []
+
+
 
 @given(st.text(max_size=200), st.lists(st.sampled_from(["integration_key", "user_name", "email", "x", "ticket_no"]), max_size=8))
 def test_named_fields_never_fail(message, exports):

@@ -1,0 +1,45 @@
+"""Words of free text: what a person types into a search box when they hold a longer phrase.
+
+A patient's surname is one word of the ``name`` a tester was handed ("Harold Whitcombe"); a drug
+sits inside a sentence ("on warfarin; Dr. Price phoned in fluconazole yesterday"). A free-text
+input that every whole value failed tries the words of those phrases, one at a time
+(:meth:`.joint_bindings.JointBindings.word_bindings`). A word is derived from its phrase's
+:class:`.values.Value` and keeps its record (so the inputs that come from that record, a birth
+date beside the name, take it jointly) but credits nobody: free text never makes a relation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from llama_index_libra._io import canonical_json
+from llama_index_libra.induction.values import Value
+
+__all__ = ["phrase_words", "word_value", "WORDS_PER_INPUT"]
+
+# words tried per free-text input in one state, across its phrases
+WORDS_PER_INPUT = 16
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+# a lower-case word this short is glue ("his", "has", "out", "wife"), not a term a search finds
+_SHORT_LOWER = 5
+
+
+def phrase_words(text: str) -> list[str]:
+    """The words of ``text`` a search may find, most telling first: capitalised words (names, brands,
+    places) from the last to the first (a surname ends a name), then lower-case words of at least
+    five letters, longest first (a drug in a sentence). A text of one word has none (it was tried whole)."""
+    words = list(dict.fromkeys(w for w in _WORD.findall(text) if w.isalpha()))
+    if len(words) < 2:
+        return []
+    proper = [w for w in reversed(words) if w[0].isupper()]
+    lower = sorted((w for w in words if not w[0].isupper() and len(w) >= _SHORT_LOWER), key=lambda w: -len(w))
+    return proper + lower
+
+
+def word_value(phrase: Value, word: str) -> Value:
+    """A word of ``phrase`` as a pool value of its own: the same provider, field and record, a key of
+    its own, and no credit (it was typed from free text, not produced)."""
+    vj = canonical_json(word)
+    return phrase._replace(value=word, key=f"{phrase.provider}\x00{phrase.export}~word\x00{vj}",
+                           path=phrase.path + "~word", credit=False)
