@@ -6,7 +6,9 @@ table reports the median build time and the score of the first build (builds are
 the script checks that every repeat wrote the same relations). With ``--fresh-states`` the runtime
 also offers a catalog's ``FRESH_STATES`` (through a ``fresh_states`` keyword of PythonRuntime where
 it has one, else by overriding ``Runtime.fresh_states()``); prerequisites found only from those
-states are scored on their own line.
+states are scored on their own line. The child imports the engine of the checkout this script sits in
+(it starts in the repository root, which comes first on its ``sys.path``, before ``PYTHONPATH``): to
+measure another engine, run the script of that engine's checkout.
 
     python scripts/bench_catalogs.py [--catalogs gitforge,pocketphone,shopdesk,labflow] [--repeats 3]
                                      [--json out.json] [--keep-libraries DIR] [--fresh-states] [--verbose]
