@@ -60,6 +60,9 @@ _ANY_KIND_RE = re.compile("|".join(p.pattern for p, _, _ in _KIND_SAMPLES), re.I
 # digits and account number 8": per clause, the number after the input's name (the largest of a range)
 _CLAUSE_SPLIT_RE = re.compile(r";|,|\band\b|\.(?:\s|$)", re.IGNORECASE)
 _COUNT_RE = re.compile(r"\b(\d{1,2})(?:\s*(?:or|to|-)\s*(\d{1,2}))?\b(?![\d.:/-])")
+# a refusal that gives an input's range: "check the dimensions: LOA 2-30 m, beam 1-10 m, draft 0.3-4 m",
+# "party size must be between 1 and 8" (not a date's "05-31": no digit or hyphen around it)
+_RANGE_RE = re.compile(r"(?<![\d.\-])([-+]?\d+(?:\.\d+)?)\s*(?:-|\u2013|\bto\b|\band\b)\s*([-+]?\d+(?:\.\d+)?)(?![\d\-])")
 # a refusal that names the day it needs: "needs 7 days' notice (2028-03-21 or later)"
 _ISO_DAY_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
@@ -197,6 +200,8 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
                     sample = digits_sample(int(count.group(2) or count.group(1)))
                     if sample and sample != current:
                         out.setdefault(name, []).append(sample)
+    if any(_is_number(v) for v in args.values()) and _RANGE_RE.search(message):
+        _range_hints(message, args, out)
     days = [d for d in _ISO_DAY_RE.findall(message) if as_date(d) is not None]
     if days:
         names = [n for n in targets if as_date(args.get(n)) is not None] or \
@@ -215,6 +220,29 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
                     out.setdefault(name, []).append(rewritten)
             break
     return {k: v for k, v in out.items() if v}
+
+
+def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
+    """Per clause of ``message``, a range after a word of a numeric input's name (``draft 0.3-4 m`` for
+    ``draft_m``): its midpoint, for an input whose value lies outside it (an int for an int input
+    when both ends are whole)."""
+    for clause in re.split(r";|,(?!\d)|\.(?:\s|$)", message):  # ("between 1 and 8" stays whole)
+        lowered = clause.lower()
+        for m in _RANGE_RE.finditer(clause):
+            lo, hi = float(m.group(1)), float(m.group(2))
+            if lo >= hi:
+                continue
+            before = set(re.findall(r"[a-z]+", lowered[:m.start()]))
+            for name, current in args.items():
+                if not _is_number(current) or lo <= current <= hi:
+                    continue
+                if not before & {t for t in name_tokens(name) if len(t) > 1}:
+                    continue
+                mid = (lo + hi) / 2
+                whole = isinstance(current, int) and lo.is_integer() and hi.is_integer()
+                value = int(mid) if whole else round(mid, 2)
+                if value not in out.get(name, ()):
+                    out.setdefault(name, []).append(value)
 
 
 def digits_sample(length: int) -> str | None:

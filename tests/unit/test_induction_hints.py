@@ -107,7 +107,7 @@ def test_values_a_refusal_shows(message, args, expected):
     ("ValueError: 422 amount must be the 135.00 due", {"amount": 10, "container": "MSCU 4471203"}, {"amount": [135.0]}),
     ("quantity should equal 4", {"quantity": 1, "sku": "A-1"}, {"quantity": [4]}),
     ("seats: expected exactly 3", {"seats": 1}, {"seats": [3]}),
-    ("value must be between 1 and 10", {"value": 0}, {}),
+    ("value must be between 1 and 10", {"value": 0}, {"value": [5]}),  # a range (its midpoint), not a required 1
     ("pin must be 4417-9", {"pin": 1}, {}),
 ])
 def test_a_refusal_naming_the_one_number_an_input_takes(message, args, expected):
@@ -275,3 +275,22 @@ def test_named_fields_never_fail(message, exports):
     out = named_fields(message, pool)
     assert all(v in pool for v in out)
     assert all(sum(w.export == v.export for w in out) <= NAMED_PER_FIELD for v in out)
+
+
+def test_a_refusal_that_gives_an_inputs_range_teaches_its_midpoint():
+    message = "E400 CHECK THE DIMENSIONS: LOA 2-30 M, BEAM 1-10 M, DRAFT 0.3-4 M"
+    # only the input outside its range, by a word of its name; the float range keeps two decimals
+    assert error_hints(message, {"loa_m": 10, "beam_m": 10, "draft_m": 10, "name": "x"}) == {"draft_m": [2.15]}
+    assert error_hints("party size must be between 1 and 8", {"party_size": 10}) == {"party_size": [4]}
+    assert error_hints("nights: 1 to 14, crew 1 and 12", {"nights": 30, "crew": 0}) == {"nights": [7], "crew": [6]}
+    # a date is no range, a text input takes none, and a range names no input here
+    assert error_hints("expires 2028-05-31 for policy 3", {"policy": 10}) == {}
+    assert error_hints("size 1-8", {"size": "x"}) == {}
+    assert error_hints("between 1 and 8", {"amount": 10}) == {}
+
+
+@given(st.text(max_size=200), st.dictionaries(st.sampled_from(["loa_m", "party_size", "n"]),
+                                             st.integers(-50, 50) | st.floats(-50, 50, allow_nan=False)))
+def test_hints_for_numbers_never_fail_and_never_repeat_the_value_tried(message, args):
+    for name, values in error_hints(message, args).items():
+        assert name in args and values and args[name] not in values
