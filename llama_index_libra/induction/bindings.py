@@ -407,7 +407,7 @@ class Binder(JointBindings):
         if phrases:
             # what the tool finds names the field to try first (``find_haulier``: a fixture's
             # ``haulier``; ``search_cases``: the ``cases`` people mention), then what was handed
-            about = self._about(scan.spec, [e[2] for e in ranked])
+            about = self.about_owner(scan.spec, [e[2] for e in ranked])
             words = sorted((e for e in ranked if isinstance(e[2].value, str) and _PHRASE.search(e[2].value)),
                            key=lambda e: (not about[e[2].export], id(e) not in handed_ids, e[1]))
             return by_export([e[2] for e in words])[: limit or self.config.bindings_per_input]
@@ -441,7 +441,7 @@ class Binder(JointBindings):
                 out = out[:last] + out[last + 1:] + [first]
         return [e[2] for e in out]
 
-    def _about(self, spec: ToolSpec | None, values: Iterable[Value]) -> dict[str, bool]:
+    def about_owner(self, spec: ToolSpec | None, values: Iterable[Value]) -> dict[str, bool]:
         """Per export of ``values``: whether its field names what ``spec`` finds (``prescribers`` for
         ``search_prescribers``)."""
         owner = owner_name(spec) if spec is not None else None
@@ -449,7 +449,7 @@ class Binder(JointBindings):
 
     def phrases_in(self, spec: ToolSpec, pool: list[Value], limit: int) -> list[Value]:
         """Up to ``limit`` phrases of ``pool`` (free text: two words or more), one per distinct text:
-        those whose field names what the tool finds first (:meth:`_about`: a fixture's ``prescribers``
+        those whose field names what the tool finds first (:meth:`about_owner`: a fixture's ``prescribers``
         for ``search_prescribers``), then handed ones, then by pool order; one per field before a
         second of any. Not the tool's own values."""
         seen: set[str] = set()
@@ -461,7 +461,7 @@ class Binder(JointBindings):
             if vj not in seen:
                 seen.add(vj)
                 found.append(v)
-        about = self._about(spec, found)
+        about = self.about_owner(spec, found)
         found.sort(key=lambda v: (not about[v.export], v.provider != FIXTURE_PROVIDER))
         return by_export(found)[:limit]
 

@@ -20,8 +20,7 @@ from llama_index_libra.induction.phrase_words import WORDS_PER_INPUT, phrase_wor
 from llama_index_libra.induction.values import Value, same_record, value_json
 from llama_index_libra.schemas.validate import schema_type
 
-__all__ = ["JointBindings", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "SIBLING_BINDINGS", "LIST_GROUPS",
-           "PHRASES_READ"]
+__all__ = ["JointBindings", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "SIBLING_BINDINGS", "LIST_GROUPS"]
 
 # joint bindings of distinct shared values tried per group of inputs, once a template keeps failing
 DISTINCT_BINDINGS = 12
@@ -203,11 +202,12 @@ class JointBindings:
         ``WORDS_PER_INPUT`` words per input."""
         base = {n: opts[0] for n, opts in options.items() if opts}
         out: list[dict[str, Any]] = []
+        by_call: dict[str, list[Value]] | None = None  # the pool's values per producing call (their records)
         for name in options:
             if not self.free_text_input(spec, name, prose_enum=True):  # type: ignore[attr-defined]
                 continue
             found = self.phrases_in(spec, pool, PHRASES_READ)  # type: ignore[attr-defined]
-            named = self._about(spec, found)  # type: ignore[attr-defined]
+            named = self.about_owner(spec, found)  # type: ignore[attr-defined]
             about = [v for v in found if named[v.export]]
             own = [v for v in options[name] if isinstance(v, Value)]
             lists: list[list[Value]] = []
@@ -216,9 +216,9 @@ class JointBindings:
                 if not isinstance(v.value, str) or v.key in seen_phrases or (fresh is not None and not fresh(v)):
                     continue
                 seen_phrases.add(v.key)
-                words = [word_value(v, w) for w in phrase_words(v.value)]
-                if words:
-                    lists.append(words)
+                split = [word_value(v, w) for w in phrase_words(v.value)]
+                if split:
+                    lists.append(split)
             order = [w for row in lists[:PHRASES_WHOLE] for w in row]
             order += [w for row in itertools.zip_longest(*lists[PHRASES_WHOLE:]) for w in row if w is not None]
             validator = self.word_validator(spec, name)  # type: ignore[attr-defined]
@@ -232,13 +232,14 @@ class JointBindings:
                 if len(words) >= WORDS_PER_INPUT:
                     break
             others = [n for n in options if n != name]
-            by_call: dict[str, list[Value]] = {}
-            for v in pool:
-                if v.record:
-                    by_call.setdefault(v.record.split("|", 1)[0], []).append(v)
+            if by_call is None and words:
+                by_call = {}
+                for v in pool:
+                    if v.record:
+                        by_call.setdefault(v.record.split("|", 1)[0], []).append(v)
             for w in words:
                 binding = {**base, name: w}
-                kin = [v for v in by_call.get(w.record.split("|", 1)[0], ()) if same_record(w, v)] if w.record else []
+                kin = [v for v in (by_call or {}).get(w.record.split("|", 1)[0], ()) if same_record(w, v)] if w.record else []
                 for other in others:
                     # the value of the phrase's record that fits this input, the best aligned first
                     fits = [v for v in kin if v.export != w.export and self.validator(spec, other).is_valid(v.value)]  # type: ignore[attr-defined]
