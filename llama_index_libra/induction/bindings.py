@@ -174,14 +174,17 @@ class Binder(JointBindings):
             known = self._prose_enums[key] = isinstance(declared, Mapping) and "enum" not in declared
         return known
 
+    def _without_prose_enum(self, spec: ToolSpec, name: str, schema: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``schema`` (input ``name``'s) without an enumeration read from prose (:meth:`prose_enum`)."""
+        return {k: v for k, v in schema.items() if k != "enum"} if self.prose_enum(spec, name) else schema
+
     def word_validator(self, spec: ToolSpec, name: str) -> Draft202012Validator:
         """The input's validator, without an enumeration read from prose (:meth:`prose_enum`)."""
         if not self.prose_enum(spec, name):
             return self.validator(spec, name)
         key = (spec.name, name + "\x00words")
         if key not in self._validators:
-            schema = {k: v for k, v in self.props(spec)[name].items() if k != "enum"}
-            self._validators[key] = safe_validator(schema)
+            self._validators[key] = safe_validator(self._without_prose_enum(spec, name, self.props(spec)[name]))
         return self._validators[key]
 
     def free_text_input(self, spec: ToolSpec, name: str, *, prose_enum: bool = False) -> bool:
@@ -191,8 +194,8 @@ class Binder(JointBindings):
         schema = self.props(spec).get(name)
         if not isinstance(schema, Mapping) or schema_type(schema) != "string":
             return False
-        if prose_enum and self.prose_enum(spec, name):
-            schema = {k: v for k, v in schema.items() if k != "enum"}
+        if prose_enum:
+            schema = self._without_prose_enum(spec, name, schema)
         if any(k in schema for k in ("enum", "const", "pattern", "format")):
             return False
         return not self.examples(spec, name)

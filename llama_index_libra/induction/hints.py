@@ -62,6 +62,7 @@ _CLAUSE_SPLIT_RE = re.compile(r";|,|\band\b|\.(?:\s|$)", re.IGNORECASE)
 _COUNT_RE = re.compile(r"\b(\d{1,2})(?:\s*(?:or|to|-)\s*(\d{1,2}))?\b(?![\d.:/-])")
 # a refusal that gives an input's range: "check the dimensions: LOA 2-30 m, beam 1-10 m, draft 0.3-4 m",
 # "party size must be between 1 and 8" (not a date's "05-31": no digit or hyphen around it)
+_RANGE_CLAUSE_RE = re.compile(r";|,(?!\d)|\.(?:\s|$)")  # clauses of a range refusal ("between 1 and 8" stays whole)
 _RANGE_RE = re.compile(r"(?<![\d.\-])([-+]?\d+(?:\.\d+)?)\s*(?:-|\u2013|\bto\b|\band\b)\s*([-+]?\d+(?:\.\d+)?)(?![\d\-])")
 # a refusal that names the day it needs: "needs 7 days' notice (2028-03-21 or later)"
 _ISO_DAY_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
@@ -226,7 +227,7 @@ def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]
     """Per clause of ``message``, a range after a word of a numeric input's name (``draft 0.3-4 m`` for
     ``draft_m``): its midpoint, for an input whose value lies outside it (an int for an int input
     when both ends are whole)."""
-    for clause in re.split(r";|,(?!\d)|\.(?:\s|$)", message):  # ("between 1 and 8" stays whole)
+    for clause in _RANGE_CLAUSE_RE.split(message):
         lowered = clause.lower()
         for m in _RANGE_RE.finditer(clause):
             lo, hi = float(m.group(1)), float(m.group(2))

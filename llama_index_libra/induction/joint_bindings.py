@@ -32,7 +32,7 @@ SIBLING_CANDIDATES = 64
 # LIST_ITEMS_MAX items unless the schema says maxItems
 LIST_GROUPS = 2
 LIST_ITEMS_MAX = 8
-# phrases of a free-text input whose words are tried (its aligned options first, then any phrase)
+# phrases of the pool whose words a free-text input tries, besides its own options
 PHRASES_READ = 12
 # phrases whose every word is tried before one word of each other phrase in turn
 PHRASES_WHOLE = 2
@@ -203,12 +203,15 @@ class JointBindings:
         base = {n: opts[0] for n, opts in options.items() if opts}
         out: list[dict[str, Any]] = []
         by_call: dict[str, list[Value]] | None = None  # the pool's values per producing call (their records)
+        found: list[Value] | None = None  # the pool's phrases (the same for every input of the tool)
+        about: list[Value] = []
         for name in options:
             if not self.free_text_input(spec, name, prose_enum=True):  # type: ignore[attr-defined]
                 continue
-            found = self.phrases_in(spec, pool, PHRASES_READ)  # type: ignore[attr-defined]
-            named = self.about_owner(spec, found)  # type: ignore[attr-defined]
-            about = [v for v in found if named[v.export]]
+            if found is None:
+                found = self.phrases_in(spec, pool, PHRASES_READ)  # type: ignore[attr-defined]
+                named = self.about_owner(spec, found)  # type: ignore[attr-defined]
+                about = [v for v in found if named[v.export]]
             own = [v for v in options[name] if isinstance(v, Value)]
             lists: list[list[Value]] = []
             seen_phrases: set[str] = set()
