@@ -29,7 +29,7 @@ from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings, pers
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.hints import error_hints, named_fields
 from llama_index_libra.induction.repair_states import STATUS_RECORDS, RepairSearch
-from llama_index_libra.induction.repairs import StatusIndex, repairable, status_bindings
+from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, repairable, status_bindings
 from llama_index_libra.induction.report import RunTally
 from llama_index_libra.induction.values import (FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves,
                                                 showed_anything, value_json)
@@ -301,10 +301,11 @@ class Explorer:
 
         refusals: dict[tuple[str, str], list[tuple[Mapping[str, Any], dict[str, Any], str | None]]] = {}
 
-        def taught(spec: ToolSpec, template: Any, binding: Mapping[str, Any], args: Mapping[str, Any], message: str, ok: int = 0) -> int:
-            """The values one refusal named (a vocabulary, a date layout: :mod:`.hints`), each tried
-            in the refused call; what was learned is kept for the next levels."""
-            for name, values in sorted(error_hints(message, args).items()):
+        def taught(spec: ToolSpec, template: Any, binding: Mapping[str, Any], args: Mapping[str, Any], message: str, ok: int = 0,
+                   hints: Mapping[str, list[Any]] | None = None) -> int:
+            """The values one refusal named (a vocabulary, a date layout: :mod:`.hints`; ``hints`` when
+            already read), each tried in the refused call; what was learned is kept for the next levels."""
+            for name, values in sorted((error_hints(message, args) if hints is None else hints).items()):
                 learned = self.learned.setdefault((spec.name, name), [])
                 learned.extend(v for v in values if v not in learned)
                 binder.learned.setdefault((spec.name, name), learned)  # the provenance tests' controls too
@@ -316,15 +317,22 @@ class Explorer:
             return ok
 
         def taught_by_refusals(spec: ToolSpec, template: Any) -> int:
-            """What the template's first distinct refusals taught (:func:`taught`)."""
+            """What the template's first distinct refusals that teach anything taught (:func:`taught`):
+            the one refusal that lists a vocabulary (``unknown reason code 'X'; use one of ...``) may
+            come after many that only say a record was not found."""
             ok = 0
             seen: set[str] = set()
-            for binding, args, message in refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
+            teaching = 0
+            for binding, args, message in refusals.get((spec.name, template.id), []):
                 if not message or message in seen:
                     continue
                 seen.add(message)
-                ok = taught(spec, template, binding, args, message, ok)
-                if ok >= cap:
+                hints = error_hints(message, args)
+                if not hints:
+                    continue
+                teaching += 1
+                ok = taught(spec, template, binding, args, message, ok, hints)
+                if ok >= cap or teaching >= HINTED_REFUSALS:
                     return ok
             return ok
 
@@ -392,21 +400,44 @@ class Explorer:
 
         def status_retries(spec: ToolSpec, template: Any) -> int:
             """The template's first distinct refusals that name a status another record shows:
-            that record in place of the refused one (:func:`.repairs.status_bindings`)."""
+            that record in place of the refused one (:func:`.repairs.status_bindings`); when none
+            does, records in none of the statuses the refusals named as their own
+            (:func:`.repairs.away_bindings`: ``A-27-0019 is approved; eligibility is checked on
+            submission``)."""
             ok = 0
             seen: set[str] = set()
+            avoid: set[str] = set()
+            first: Mapping[str, Any] | None = None  # the first refused binding whose own status was named
+            fits = lambda name: binder.candidates_for(spec, name, pool.values, aligned_only=True)  # noqa: E731
             for binding, _args, message in refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
                 if not message or message in seen or not repairable(cause_of(message)):
                     continue
                 seen.add(message)
                 if not status_index or len(status_index[0].pool) != len(pool.values):
                     status_index[:] = [StatusIndex(list(pool.values))]
-                fits = lambda name: binder.candidates_for(spec, name, pool.values, aligned_only=True)  # noqa: E731
+                own = own_statuses(binding, message, status_index[0])
+                if own and first is None:
+                    first = binding
+                avoid |= own
                 for other in status_bindings(binding, message, status_index[0], fits, per_input=STATUS_RECORDS):
                     if ok >= cap:
                         return ok
-                    good, _ = attempt(spec, template, other, tried)
-                    ok += good
+                    ok = past_the_state(spec, template, other, message, ok)
+            if not ok and first is not None:
+                for other in away_bindings(first, avoid, status_index[0], fits, per_input=STATUS_RECORDS):
+                    if ok >= cap:
+                        return ok
+                    ok = past_the_state(spec, template, other, None, ok)
+            return ok
+
+        def past_the_state(spec: ToolSpec, template: Any, binding: Mapping[str, Any], refused: str | None, ok: int) -> int:
+            """Run a binding that took a record in another status; refused further on (the record is
+            right now, a code is not: ``unknown reason code 'X'; use one of ...``), what that refusal
+            teaches, with the record held."""
+            good, record = attempt(spec, template, binding, tried)
+            ok += good
+            if not good and record is not None and record.message and record.message != refused:
+                ok = taught(spec, template, binding, dict(record.arguments or {}), record.message, ok)
             return ok
 
         def words(spec: ToolSpec, template: Any, options: Mapping[str, list[Any]]) -> int:

@@ -9,7 +9,7 @@ and a state entered by a call on one person's record continues with that person
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, item_name
@@ -70,11 +70,13 @@ def _as_peer(binding: Mapping[str, Any], name: str, v: Value, p: Value, handed: 
     return peer
 
 
-def peer_bindings(binding: Mapping[str, Any], pool: list[Value], per_input: int) -> list[dict[str, Any]]:
+def peer_bindings(binding: Mapping[str, Any], pool: list[Value], per_input: int,
+                  rank: Callable[[Value], float] | None = None) -> list[dict[str, Any]]:
     """``binding`` with each input that took a handed value given, in turn, up to ``per_input`` other
     values handed under the same field (the other people's e-mails: a chair's, a reviewer's); the
     inputs that came from the first value's handed record take the peer's record's siblings (the
-    code mailed to that address)."""
+    code mailed to that address). ``rank`` orders the peers first (best first, ties in pool order):
+    the person whose record names the role a refusal asks for."""
     took = [(name, v) for name, v in binding.items() if isinstance(v, Value) and v.provider == FIXTURE_PROVIDER]
     if not took:  # most successes took no handed value: no pass over the pool
         return []
@@ -82,6 +84,8 @@ def peer_bindings(binding: Mapping[str, Any], pool: list[Value], per_input: int)
     handed = [w for w in pool if w.provider == FIXTURE_PROVIDER]
     for name, v in took:
         peers = [p for p in handed if p.export == v.export and p.key != v.key and (p.record != v.record or not v.record)]
+        if rank is not None:
+            peers.sort(key=lambda p: -rank(p))
         out.extend(_as_peer(binding, name, v, p, handed) for p in peers[:per_input])
     return out
 

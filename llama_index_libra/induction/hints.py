@@ -26,7 +26,7 @@ MAX_HINT_VALUES = 12
 _LIST_RE = re.compile(
     r"\b(?:expected one of|must be one of|should be one of|one of|valid(?: [a-z]+)?(?: are)?|allowed(?: [a-z]+)?(?: are)?|"
     r"options(?: are)?|choose from|supported(?: [a-z]+)?(?: are)?|accepted(?: [a-z]+)?(?: are)?|known(?: [a-z]+)?(?: are)?:|"
-    r"[a-z]+s are(?=\s+[^;\n,]+,)|(?:must|should) be(?=\s+[^;\n]+\bor\b))\s*[:=]?\s*"
+    r"[a-z]+s are(?=\s+[^;\n,]+,)|(?:must|should) be(?=\s+[^;\n]+\bor\b))(?![a-z])\s*[:=]?\s*"
     r"([\[(]?[^;\n]+)", re.IGNORECASE)
 _EITHER_RE = re.compile(r"\beither\s+(['\"][^'\"]+['\"](?:\s*(?:,|or)\s*['\"][^'\"]+['\"])+)", re.IGNORECASE)
 _QUOTED_RE = re.compile(r"['\"]([^'\"\n]{1,40})['\"]")
@@ -146,9 +146,10 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
     if either:
         values = _QUOTED_RE.findall(either.group(1))
     else:
-        listed = _LIST_RE.search(message)
-        if listed:
+        for listed in _LIST_RE.finditer(message):  # the first that lists any ("unknown code 'X'; use one of A, B")
             values = _split(listed.group(1))
+            if values:
+                break
     if values:
         if not targets and len(args) == 1:
             targets = list(args)

@@ -88,9 +88,14 @@ class RepairSearch:
         # director's log-in), as more child states to rank
         current = word_stems(path_text)
         extra: list = []
-        if current and any(current & word_stems(refusal_text(m or "")) for (tool, _), refused in refusals.items()
-                           if tool in stale for _, _, m in refused[:READ_REFUSALS] if m and repairable(cause_of(m))):
-            extra, runs = self.peer_children(node, pool, REPAIR_RUNS // 2)
+        naming = [stems for (tool, _), refused in refusals.items() if tool in stale
+                  for _, _, m in refused[:READ_REFUSALS] if m and repairable(cause_of(m))
+                  for stems in (word_stems(refusal_text(m)),) if current & stems]
+        if naming:
+            # the people whose records name what those refusals ask for (``it needs: finance``: the
+            # finance officer) are signed on first
+            wanted = set().union(*naming) - current
+            extra, runs = self.peer_children(node, pool, REPAIR_RUNS // 2, wanted, index)
         own = len(children)
         children = children + extra
         described = [(tool, args, handed_text(args)) for _digest, _snap, tool, args, _prefix, _values in children]
@@ -140,19 +145,30 @@ class RepairSearch:
                         break
         return found, [c for c in extra if c[0] in found]
 
-    def peer_children(self, node: Any, pool: ValuePool, limit: int) -> tuple[list[Child], int]:
+    def peer_children(self, node: Any, pool: ValuePool, limit: int, wanted: set[str] | None = None,
+                      index: StatusIndex | None = None) -> tuple[list[Child], int]:
         """Child states of the path's latest call on handed records rerun with the other people's
         (:func:`.handed.peer_bindings`; a sign-on as the nurse, not the scientist), at most ``limit``
-        runs; the children and the runs spent. Children are appended to the node's own by the caller."""
+        runs; the children and the runs spent. Children are appended to the node's own by the caller.
+        People whose handed records share more of the ``wanted`` word stems (what the refusals ask
+        for: ``officer``, ``finance``) are tried first; ``index`` gives each record's words."""
         calls = self.calls
         out: list[Child] = []
         runs = 0
+        rank = None
+        if wanted and index is not None:
+            stems: dict[str, set[str]] = {}
+
+            def rank(p: Value) -> float:
+                if p.record not in stems:
+                    stems[p.record] = word_stems(" ".join(sorted(index.records.get(p.record, ())))) if p.record else set()
+                return len(stems[p.record] & wanted)
         for step in reversed(node.path):
             binding: dict[str, Any] = {}
             for name, x in step["arguments"].items():
                 handed = next((v for v in pool.index.get(canonical_json(x), ()) if v.provider == FIXTURE_PROVIDER), None)
                 binding[name] = handed if handed is not None else x
-            peers = peer_bindings(binding, pool.values, HANDED_PEERS)
+            peers = peer_bindings(binding, pool.values, HANDED_PEERS, rank)
             for peer in peers:
                 if runs >= limit:
                     return out, runs

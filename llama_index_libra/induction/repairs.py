@@ -29,7 +29,7 @@ from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.shapes import folded_shape, value_shape
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, value_json
 
-__all__ = ["word_stems", "StatusIndex", "status_bindings", "rank_enablers", "substituted", "repairable", "shared_needed"]
+__all__ = ["word_stems", "StatusIndex", "status_bindings", "own_statuses", "away_bindings", "rank_enablers", "substituted", "repairable", "shared_needed"]
 
 # words that say nothing about which record or transition a refusal wants
 _STOP = frozenset("""a an the this that these those it its is are was were be been being can cannot could
@@ -89,8 +89,11 @@ class StatusIndex:
         self.pool = pool
         self.by_word: dict[str, list[str]] = {}  # first word (lower case) -> texts starting with it
         self.records: dict[str, set[str]] = {}  # record -> lower-case texts of its string values
+        self.words: dict[str, set[str]] = {}  # record -> its short words (a status, a role: :attr:`Value.context`)
         for v in pool:
             texts = list(v.context)
+            if v.record and v.context:
+                self.words.setdefault(v.record, set()).update(v.context)
             if isinstance(v.value, str) and 3 <= len(v.value) <= 60:
                 texts.append(v.value.lower())
             if v.record and texts:
@@ -160,6 +163,54 @@ def status_bindings(binding: Mapping[str, Any], message: str, index: StatusIndex
                     seen.add(value_json(w))
                     out.append({**binding, name: w})
                     took += 1
+    return out
+
+
+def own_statuses(binding: Mapping[str, Any], message: str, index: StatusIndex) -> set[str]:
+    """The words of the refused records' own rows that the refusal names (``application A-27-0019 is
+    approved; eligibility is checked on submission``: ``approved``): the status they are in, which
+    the call does not want. Handed values are not the engine's choice and say nothing."""
+    raw = [v.value for v in binding.values() if isinstance(v, Value) and isinstance(v.value, str)]
+    named = set(index.mentioned(message, exclude=raw))
+    out: set[str] = set()
+    for v in binding.values():
+        if isinstance(v, Value) and v.provider != FIXTURE_PROVIDER and v.record:
+            out |= named & index.siblings(v)
+    return out
+
+
+def away_bindings(binding: Mapping[str, Any], avoid: set[str], index: StatusIndex,
+                  candidates: Callable[[str], Sequence[Value]], *, per_input: int = 3) -> list[dict[str, Any]]:
+    """``binding`` with a refused record replaced by records of its kind that show none of the
+    statuses refusals named as wrong (``avoid``, :func:`own_statuses`), when no refusal names the
+    status wanted (``eligibility is checked on submission``). Records that show a word no record
+    tried so far showed come first, so a few tries span the statuses the pool holds: one refusal
+    per status teaches more than three refusals of one. At most ``per_input`` per input."""
+    if not avoid:
+        return []
+    out: list[dict[str, Any]] = []
+    for name, v in binding.items():
+        if not isinstance(v, Value) or v.provider == FIXTURE_PROVIDER or not v.record or not (index.siblings(v) & avoid):
+            continue
+        shape = _shape(v.value)
+        fitting = [w for w in index.pool if w.export == v.export] + [w for w in candidates(name) if isinstance(w, Value)]
+        seen_words = set(index.words.get(v.record, ()))
+        seen = {value_json(x) for x in binding.values() if isinstance(x, Value)}
+        fresh: list[Value] = []
+        later: list[Value] = []
+        for w in fitting:
+            if not w.record or _shape(w.value) != shape or value_json(w) in seen:
+                continue
+            if index.records.get(w.record, set()) & avoid or (isinstance(w.value, str) and w.value.lower() in avoid):
+                continue
+            seen.add(value_json(w))
+            words = index.words.get(w.record, set())
+            if words - seen_words:
+                seen_words |= words
+                fresh.append(w)
+            else:
+                later.append(w)
+        out.extend({**binding, name: w} for w in (fresh + later)[:per_input])
     return out
 
 

@@ -67,6 +67,10 @@ _LAYOUTS: list[tuple[str, dict[str, str]]] = [
 ]
 
 
+# first words of a noun phrase that describes values instead of listing them
+_DETERMINERS = frozenset("the a an this these those its their your our his her each any some all every".split())
+
+
 def _number(text: str) -> int | float:
     value = float(text)
     return int(value) if value.is_integer() and "." not in text else value
@@ -74,6 +78,8 @@ def _number(text: str) -> int | float:
 
 def _split_values(raw: str) -> list[str]:
     raw = raw.strip().rstrip(".;")
+    # "one of the following values: a, b" lists after its colon
+    raw = re.sub(r"^(?:the\s+)?following(?:\s+\w+)?\s*:\s*", "", raw, flags=re.IGNORECASE)
     if raw.startswith("["):
         try:
             parsed = json.loads(raw)
@@ -100,7 +106,10 @@ def _coerce_enum(values: list[str], json_type: str | None) -> list[Any] | None:
                 return None
             out.append(v.lower() == "true")
         elif json_type in (None, "string"):
-            if len(v) > 64 or len(v.split()) > 4:  # prose, not a value list
+            words = v.split()
+            # prose, not a value list: long, or a noun phrase ("one of the programme's budget
+            # categories", "one of its sides") that says where the values are, not what they are
+            if len(v) > 64 or len(words) > 4 or (len(words) > 1 and words[0].lower() in _DETERMINERS):
                 return None
             out.append(v)
         else:

@@ -73,3 +73,16 @@ def test_peer_bindings_swap_a_handed_value_with_its_record() -> None:
     assert ("marta.lind@desk.example", "604918") in pairs and ("omar.haddad@desk.example", "350027") in pairs
     assert all(p["amount"] == 5 for p in peers)
     assert peer_bindings({"amount": 5}, pool, 4) == [] and len(peer_bindings(first, pool, 1)) == 2
+
+
+def test_peer_bindings_rank_the_person_a_refusal_asks_for_first() -> None:
+    from llama_index_libra.induction.handed import peer_bindings
+
+    pool = fixture_values(FIXTURES)
+    values = {v.value: v for v in pool}
+    first = {"email": values["lena.okafor@desk.example"], "code": values["118822"]}
+    lead = values["marta.lind@desk.example"].record
+    ranked = peer_bindings(first, pool, 1, rank=lambda p: 1.0 if p.record == lead else 0.0)
+    assert {p["email"].value for p in ranked} == {"marta.lind@desk.example"}  # each input's first peer: the lead
+    other = peer_bindings(first, pool, 1, rank=lambda p: 0.0 if p.record == lead else 1.0)
+    assert "marta.lind@desk.example" not in {p["email"].value for p in other}

@@ -3,7 +3,8 @@
 - ``dispense`` refuses seven of the eight listed orders (``Order MO-100 is pending; only a verified
   order can be dispensed``): the refusal names ``verified``, which one listed row shows, and that
   row's order is tried next (:func:`.repairs.status_bindings`; the row's status is kept beside its
-  values, ``Value.context``);
+  values, ``Value.context``); without it, rows in none of the statuses the refusals named as
+  their own are tried (:func:`.repairs.away_bindings`);
 - ``administer`` refuses the pharmacist (``Dana Price (pharmacist) is not authorised; it needs a
   nurse sign-on``) in the state where the order was dispensed: the path's sign-on is run again
   with the other handed person's record there, and the refused call succeeds in that child, which
@@ -44,10 +45,20 @@ def test_the_status_and_the_role_each_credit_their_provider(built) -> None:
 
 def test_without_status_bindings_the_verified_order_is_not_found(monkeypatch) -> None:
     monkeypatch.setattr(explorer, "status_bindings", lambda *a, **k: [])
+    monkeypatch.setattr(explorer, "away_bindings", lambda *a, **k: [])
     monkeypatch.setattr(repair_states, "status_bindings", lambda *a, **k: [])
     library, report = induce_serially(TOOLS, WardState, FIXTURES)
     assert report.tools_succeeded < len(TOOLS)
     assert ("list_orders", "dispense") not in _pairs(library)
+
+
+def test_records_away_from_the_named_status_find_the_verified_order_alone(monkeypatch) -> None:
+    # without the status the refusal wants: the rows in none of the statuses refusals named as
+    # their own (``pending``, ...) are tried, and the verified one is among them
+    monkeypatch.setattr(explorer, "status_bindings", lambda *a, **k: [])
+    monkeypatch.setattr(repair_states, "status_bindings", lambda *a, **k: [])
+    library, _ = induce_serially(TOOLS, WardState, FIXTURES)
+    assert ("list_orders", "dispense") in _pairs(library)
 
 
 def test_without_repair_states_the_nurse_never_administers(monkeypatch) -> None:

@@ -205,3 +205,13 @@ def test_spec_without_published_doc_keeps_text_and_fingerprint_through_a_file(tm
         again = ToolCatalog.from_file(path)
         assert again.texts() == catalog.texts()
         assert again.fingerprint() == catalog.fingerprint()
+
+
+@pytest.mark.parametrize("description", ["one of the programme's budget categories.", "One of its sides", "one of these categories"])
+def test_a_noun_phrase_after_one_of_says_where_values_are_not_what_they_are(description):
+    assert "enum" not in lift_prose_constraints({"type": "string", "description": description})
+
+
+def test_one_of_the_following_lists_after_its_colon():
+    lifted = lift_prose_constraints({"type": "string", "description": "One of the following values: open, closed."})
+    assert lifted["enum"] == ["open", "closed"]

@@ -294,3 +294,10 @@ def test_a_refusal_that_gives_an_inputs_range_teaches_its_midpoint():
 def test_hints_for_numbers_never_fail_and_never_repeat_the_value_tried(message, args):
     for name, values in error_hints(message, args).items():
         assert name in args and values and args[name] not in values
+
+
+def test_a_validation_exception_name_is_not_a_list_and_a_later_list_is_read():
+    # "ValidationFailed" starts with "valid": the list is the one after "use one of"
+    message = "ValidationFailed: [validation] unknown reason code 'CGF-27'; use one of INELIGIBLE_ORG, OUTSIDE_AREA, DUPLICATE"
+    hints = error_hints(message, {"application_id": "A-1", "reason_code": "CGF-27"})
+    assert hints == {"reason_code": ["INELIGIBLE_ORG", "OUTSIDE_AREA", "DUPLICATE"]}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
-from llama_index_libra.induction.repairs import (StatusIndex, rank_enablers, repairable, shared_needed, status_bindings, substituted,
+from llama_index_libra.induction.repairs import (StatusIndex, away_bindings, own_statuses, rank_enablers, repairable, shared_needed,
+                                                 status_bindings, substituted,
                                                  word_stems)
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, record_words
 
@@ -118,3 +119,34 @@ def test_an_unclassified_refusal_needs_two_shared_words():
     assert rank_enablers(wrong_kind, {}, children, words, needed=shared_needed(None)) == []
     assert [i for _, i in rank_enablers(missing, {}, children, words, needed=shared_needed(None))] == [1]
     assert [i for _, i in rank_enablers(wrong_kind, {}, children, words, needed=shared_needed("state"))] == [0]
+
+
+def test_own_statuses_are_the_refused_rows_words_the_refusal_names():
+    pool = _orders()
+    index = StatusIndex(pool)
+    assert own_statuses({"order_id": pool[0]}, "Order LD-1 is placed; reports are checked on delivery", index) == {"placed"}
+    handed = Value(FIXTURE_PROVIDER, "order_id", "$.fixtures.order", "LD-1", "\x00fixtures\x00order_id\x00\"LD-1\"", False)
+    assert own_statuses({"order_id": handed}, "Order LD-1 is placed", index) == set()
+
+
+def test_away_bindings_take_rows_in_none_of_the_named_statuses_one_status_at_a_time():
+    rows = [("LD-1", "placed"), ("LD-2", "placed"), ("LD-3", "delivered"), ("LD-4", "placed"), ("LD-5", "out_for_delivery")]
+    pool = [_v("list_orders", "order_id", oid, f"c1|$.output.orders[{i}]", (status,)) for i, (oid, status) in enumerate(rows)]
+    index = StatusIndex(pool)
+    out = away_bindings({"order_id": pool[0]}, {"placed"}, index, lambda name: pool, per_input=2)
+    assert [b["order_id"].value for b in out] == ["LD-3", "LD-5"]  # not another placed order
+    assert away_bindings({"order_id": pool[0]}, set(), index, lambda name: pool) == []
+
+
+@given(st.lists(st.sampled_from(["placed", "delivered", "cancelled", "returned"]), min_size=1, max_size=12),
+       st.sets(st.sampled_from(["placed", "delivered", "cancelled", "returned"])))
+def test_away_bindings_never_take_an_avoided_status(statuses, avoid):
+    pool = [_v("list_orders", "order_id", f"LD-{i}", f"c1|$.output.orders[{i}]", (s,)) for i, s in enumerate(statuses)]
+    index = StatusIndex(pool)
+    out = away_bindings({"order_id": pool[0]}, set(avoid), index, lambda name: pool, per_input=3)
+    assert len(out) <= 3
+    for b in out:
+        assert not set(b["order_id"].context) & avoid and b["order_id"].value != "LD-0"
+    if statuses[0] in avoid:  # every status the pool offers is tried before any twice
+        wanted = {s for s in statuses[1:] if s not in avoid}
+        assert {b["order_id"].context[0] for b in out} == wanted
