@@ -27,7 +27,7 @@ from llama_index_libra.induction.counterfactual import CounterfactualTests
 from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings, persona_bindings
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.hints import error_hints, named_fields
+from llama_index_libra.induction.hints import error_hints, handed_today, named_fields
 from llama_index_libra.induction.repair_states import STATUS_RECORDS, RepairSearch
 from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, repairable, status_bindings
 from llama_index_libra.induction.report import RunTally
@@ -300,12 +300,13 @@ class Explorer:
             return ok
 
         refusals: dict[tuple[str, str], list[tuple[Mapping[str, Any], dict[str, Any], str | None]]] = {}
+        today = handed_today(pool.values)  # the service's day, when the tester was handed it
 
         def taught(spec: ToolSpec, template: Any, binding: Mapping[str, Any], args: Mapping[str, Any], message: str, ok: int = 0,
                    hints: Mapping[str, list[Any]] | None = None) -> int:
             """The values one refusal named (a vocabulary, a date layout: :mod:`.hints`; ``hints`` when
             already read), each tried in the refused call; what was learned is kept for the next levels."""
-            for name, values in sorted((error_hints(message, args) if hints is None else hints).items()):
+            for name, values in sorted((error_hints(message, args, today=today) if hints is None else hints).items()):
                 learned = self.learned.setdefault((spec.name, name), [])
                 learned.extend(v for v in values if v not in learned)
                 binder.learned.setdefault((spec.name, name), learned)  # the provenance tests' controls too
@@ -327,7 +328,7 @@ class Explorer:
                 if not message or message in seen:
                     continue
                 seen.add(message)
-                hints = error_hints(message, args)
+                hints = error_hints(message, args, today=today)
                 if not hints:
                     continue
                 teaching += 1

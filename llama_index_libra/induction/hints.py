@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.values import json_text
 
-__all__ = ["error_hints", "refusal_text", "as_date", "digits_sample", "MAX_HINT_VALUES"]
+__all__ = ["error_hints", "refusal_text", "as_date", "handed_today", "later_days", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
 
 MAX_HINT_VALUES = 12
 
@@ -40,6 +40,13 @@ _LAYOUTS = {  # layout written in a message -> strftime pattern (longest first: 
 _SAMPLE_DAY = dt.datetime(2025, 6, 15, 10, 0)
 _TIME_RE = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b")
 _WORD_DATES = ("%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y")
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
+_DIGIT_DATES = ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-%m-%Y", "%Y%m%d")
+# a refusal of a day that is not later than the service's today ("fixtures are scheduled for a future
+# date", "That day has passed", "arrival must be today or later")
+_LATER_RE = re.compile(r"\b(?:future|upcoming|(?:has|have|had|already) passed|in the past|today or later|"
+                       r"later than today|after today|not before today|from today on|before today|is past)\b", re.IGNORECASE)
+LATER_DAYS = 7  # days after today offered for such a refusal: one of each weekday
 # a refusal of a value's kind ("'x' is not an email address", "phone must be in E.164 form") and a
 # sample of that kind (a literal: it credits no tool)
 _REFUSED_KIND_RE = re.compile(r"\b(not an?|invalid|must be|should be|expected|malformed|not in|valid|format|form)\b", re.I)
@@ -87,12 +94,15 @@ def as_date(value: Any) -> dt.datetime | None:
     text = value.strip()
     found = _TIME_RE.search(text[10:] if text[:4].isdigit() else text)
     hour, minute = (int(found.group(1)), int(found.group(2))) if found else (10, 0)
-    for fmt in ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-%m-%Y", "%Y%m%d"):
+    for fmt in _DIGIT_DATES:
         try:
             return dt.datetime.strptime(text[:10], fmt).replace(hour=hour, minute=minute)
         except ValueError:
             continue
-    words = " ".join(_TIME_RE.sub(" ", text).replace(",", " ").split()[:3])
+    words = _TIME_RE.sub(" ", text).replace(",", " ").split()
+    if words and words[0].lower().rstrip(".") in _WEEKDAYS:  # "Saturday 17 July 2027"
+        words = words[1:]
+    words = " ".join(words[:3])
     for fmt in _WORD_DATES:
         try:
             return dt.datetime.strptime(words, fmt).replace(hour=hour, minute=minute)
@@ -134,8 +144,10 @@ def refusal_text(message: str) -> str:
     return "; ".join(found) if found else message
 
 
-def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[Any]]:
-    """``{input: values to try}`` that ``message`` (a refusal of a call with ``args``) teaches."""
+def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datetime | None = None) -> dict[str, list[Any]]:
+    """``{input: values to try}`` that ``message`` (a refusal of a call with ``args``) teaches.
+    ``today``: the service's day, when the tester was handed it: a refusal of a day not after it
+    teaches the days of the next week (:func:`later_days`)."""
     if not message or len(message) > 2000:
         return {}
     message = refusal_text(message)
@@ -210,6 +222,11 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
             [n for n, v in args.items() if isinstance(v, str) and as_date(v) is not None]
         for name in names:
             out.setdefault(name, []).extend(d for d in days[:2] if d != args.get(name))
+    if today is not None and _LATER_RE.search(message):
+        names = [n for n in targets if as_date(args.get(n)) is not None] or \
+            [n for n, v in args.items() if as_date(v) is not None]
+        for name in names:
+            out.setdefault(name, []).extend(d for d in later_days(args[name], today) if d != args[name])
     for layout, fmt in _LAYOUTS.items():
         if layout in message or layout.lower() in message:
             names = targets or [n for n, v in args.items() if as_date(v) is not None or "date" in name_tokens(n)]
@@ -222,6 +239,38 @@ def error_hints(message: str | None, args: Mapping[str, Any]) -> dict[str, list[
                     out.setdefault(name, []).append(rewritten)
             break
     return {k: v for k, v in out.items() if v}
+
+
+def handed_today(values: Iterable[Any]) -> dt.datetime | None:
+    """The day a handed value says is today (a fixture ``today``, ``now`` or ``current_date``:
+    ``Saturday 17 July 2027``), the first that reads as a day; None when none does."""
+    for v in values:
+        words = set(str(getattr(v, "export", "")).lower().split("_"))
+        if getattr(v, "credit", True) is False and getattr(v, "path", "").startswith("$.fixtures") \
+                and (words & {"today", "now"} or words == {"current", "date"}):
+            day = as_date(v.value)
+            if day is not None:
+                return day
+    return None
+
+
+def later_days(value: str, today: dt.datetime, days: int = LATER_DAYS) -> list[str]:
+    """The ``days`` days after ``today`` written as ``value`` writes a day (``2025-06-15``,
+    ``15.06.2025``, its time of day kept): a week holds every weekday a service may insist on."""
+    text = value.strip()
+    fmt = next((f for f in _DIGIT_DATES if _parses(text[:10], f)), None)
+    if fmt is None:
+        return []
+    rest = text[8:] if fmt == "%Y%m%d" else text[10:]
+    return [(today + dt.timedelta(days=k)).strftime(fmt) + rest for k in range(1, days + 1)]
+
+
+def _parses(text: str, fmt: str) -> bool:
+    try:
+        dt.datetime.strptime(text, fmt)
+        return True
+    except ValueError:
+        return False
 
 
 def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]]) -> None:

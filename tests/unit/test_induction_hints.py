@@ -301,3 +301,29 @@ def test_a_validation_exception_name_is_not_a_list_and_a_later_list_is_read():
     message = "ValidationFailed: [validation] unknown reason code 'CGF-27'; use one of INELIGIBLE_ORG, OUTSIDE_AREA, DUPLICATE"
     hints = error_hints(message, {"application_id": "A-1", "reason_code": "CGF-27"})
     assert hints == {"reason_code": ["INELIGIBLE_ORG", "OUTSIDE_AREA", "DUPLICATE"]}
+
+
+def test_a_day_not_after_the_handed_today_teaches_the_next_week_in_the_values_layout():
+    from llama_index_libra.induction.hints import LATER_DAYS, as_date, handed_today
+    from llama_index_libra.induction.handed import fixture_values
+
+    today = handed_today(fixture_values({"league": {"name": "Riverside", "today": "Wednesday 11 October 2028"}}))
+    assert today == as_date("2028-10-11")
+    hints = error_hints("Error: fixtures are scheduled for a future date", {"match_date": "2025-06-15", "pitch": 1}, today=today)
+    assert hints == {"match_date": [f"2028-10-{d}" for d in range(12, 12 + LATER_DAYS)]}
+    assert error_hints("E400 ARRIVAL MUST BE TODAY OR LATER", {"arrive": "17.07.2027"}, today=as_date("2027-07-17"))["arrive"][-7] == "18.07.2027"
+    # without a handed today, nothing to count from
+    assert error_hints("Error: fixtures are scheduled for a future date", {"match_date": "2025-06-15"}) == {}
+
+
+@given(st.dates(min_value=__import__("datetime").date(1900, 1, 1), max_value=__import__("datetime").date(2200, 1, 1)),
+       st.sampled_from(["%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%Y%m%d"]))
+def test_later_days_are_after_today_and_written_alike(today, fmt):
+    import datetime as dt
+
+    from llama_index_libra.induction.hints import later_days
+
+    start = dt.datetime(today.year, today.month, today.day)
+    days = later_days(dt.date(2020, 1, 2).strftime(fmt), start)
+    assert len(days) == 7 and all(dt.datetime.strptime(d, fmt) > start for d in days)
+    assert len({dt.datetime.strptime(d, fmt).weekday() for d in days}) == 7
