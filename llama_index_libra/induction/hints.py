@@ -46,6 +46,7 @@ _DIGIT_DATES = ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-
 # date", "That day has passed", "arrival must be today or later")
 _LATER_RE = re.compile(r"\b(?:future|upcoming|(?:has|have|had|already) passed|in the past|today or later|"
                        r"later than today|after today|not before today|from today on|before today|is past)\b", re.IGNORECASE)
+_ISO_RE = re.compile(r"\bisoformat\b|\bISO[ -]?8601\b|\bISO date\b", re.IGNORECASE)
 LATER_DAYS = 7  # days after today offered for such a refusal: one of each weekday
 # a refusal of a value's kind ("'x' is not an email address", "phone must be in E.164 form") and a
 # sample of that kind (a literal: it credits no tool)
@@ -227,17 +228,19 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             [n for n, v in args.items() if as_date(v) is not None]
         for name in names:
             out.setdefault(name, []).extend(d for d in later_days(args[name], today) if d != args[name])
-    for layout, fmt in _LAYOUTS.items():
-        if layout in message or layout.lower() in message:
-            names = targets or [n for n, v in args.items() if as_date(v) is not None or "date" in name_tokens(n)]
-            if not names and len(args) == 1 and isinstance(next(iter(args.values())), str):
-                names = list(args)  # a call of one text input refused for its layout: that input
-            for name in names:
-                day = as_date(args.get(name)) or _SAMPLE_DAY
-                rewritten = day.strftime(fmt)
-                if rewritten != args.get(name):
-                    out.setdefault(name, []).append(rewritten)
-            break
+    written = next((fmt for layout, fmt in _LAYOUTS.items() if layout in message or layout.lower() in message), None)
+    if written is None and _ISO_RE.search(message):  # "Invalid isoformat string: 'arrive'"
+        written = "%Y-%m-%d"
+    if written is not None:
+        names = targets or [n for n, v in args.items() if as_date(v) is not None or "date" in name_tokens(n)]
+        if not names and len(args) == 1 and isinstance(next(iter(args.values())), str):
+            names = list(args)  # a call of one text input refused for its layout: that input
+        for name in names:
+            # the day it wrote, else the service's today (a day it will take), else a sample day
+            day = as_date(args.get(name)) or today or _SAMPLE_DAY
+            rewritten = day.strftime(written)
+            if rewritten != args.get(name):
+                out.setdefault(name, []).append(rewritten)
     return {k: v for k, v in out.items() if v}
 
 

@@ -296,6 +296,10 @@ class ValueReader:
                 # at the top level what the tool is about (create_booking's "ref" -> booking_ref); then,
                 # like every key, by the shortest suffix of its keys still free
                 owned = leaf_name(keys, owner=owner, listed=listed) if keys[-1].lower() in ID_KEYS else None
+                if keys == ("row_1",) and not columns and json_type in ("string", "integer") and spec is not None:
+                    # an undocumented row's first cell is what the tool lists (list_pontoons' ``A``,
+                    # find_berths' ``P-12``): its key, named for it, not ``row_1``
+                    owned = item_name(reply_name(spec) or "") or None
                 suffixes = ("_".join(keys[i:]) for i in range(len(keys) - 1, -1, -1))
                 name = next((c for c in itertools.chain((owned,) if owned else (), suffixes) if c not in taken), None)
                 if name is None:

@@ -327,3 +327,11 @@ def test_later_days_are_after_today_and_written_alike(today, fmt):
     days = later_days(dt.date(2020, 1, 2).strftime(fmt), start)
     assert len(days) == 7 and all(dt.datetime.strptime(d, fmt) > start for d in days)
     assert len({dt.datetime.strptime(d, fmt).weekday() for d in days}) == 7
+
+
+def test_an_isoformat_refusal_teaches_an_iso_day_the_handed_today_first():
+    from llama_index_libra.induction.hints import as_date
+
+    message = "ValueError: Invalid isoformat string: 'arrive'"
+    assert error_hints(message, {"arrive": "arrive", "nights": 10}, today=as_date("Saturday 17 July 2027")) == {"arrive": ["2027-07-17"]}
+    assert error_hints(message, {"arrive": "arrive", "nights": 10}) == {"arrive": ["2025-06-15"]}
