@@ -72,6 +72,10 @@ _COUNT_RE = re.compile(r"\b(\d{1,2})(?:\s*(?:or|to|-)\s*(\d{1,2}))?\b(?![\d.:/-]
 # "party size must be between 1 and 8" (not a date's "05-31": no digit or hyphen around it)
 _RANGE_CLAUSE_RE = re.compile(r";|,(?!\d)|\.(?:\s|$)")  # clauses of a range refusal ("between 1 and 8" stays whole)
 _RANGE_RE = re.compile(r"(?<![\d.\-])([-+]?\d+(?:\.\d+)?)\s*(?:-|\u2013|\bto\b|\band\b)\s*([-+]?\d+(?:\.\d+)?)(?![\d\-])")
+# a refusal that bounds an input on one side: "THIRD PARTY COVER MUST BE AT LEAST 3,000,000 GBP",
+# "quantity must be at most 4" (thousands separators read)
+_BOUND_RE = re.compile(r"\b(at least|no less than|minimum(?: of| is)?|not less than|at most|no more than|maximum(?: of| is)?|"
+                       r"not more than)\s+([-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)(?![\d.])", re.IGNORECASE)
 # a refusal that names the day it needs: "needs 7 days' notice (2028-03-21 or later)"
 _ISO_DAY_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
@@ -217,6 +221,8 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
                         out.setdefault(name, []).append(sample)
     if any(_is_number(v) for v in args.values()) and _RANGE_RE.search(message):
         _range_hints(message, args, out)
+    if any(_is_number(v) for v in args.values()) and _BOUND_RE.search(message):
+        _bound_hints(message, args, out)
     days = [d for d in _ISO_DAY_RE.findall(message) if as_date(d) is not None]
     if days:
         names = [n for n in targets if as_date(args.get(n)) is not None] or \
@@ -295,6 +301,26 @@ def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]
                 mid = (lo + hi) / 2
                 whole = isinstance(current, int) and lo.is_integer() and hi.is_integer()
                 value = int(mid) if whole else round(mid, 2)
+                if value not in out.get(name, ()):
+                    out.setdefault(name, []).append(value)
+
+
+def _bound_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
+    """Per clause of ``message``, a one-sided bound after a word of a numeric input's name (``cover
+    must be at least 3,000,000`` for ``third_party_cover_gbp``): the bound itself, for an input whose
+    value lies on the wrong side of it (an int for an int input when the bound is whole)."""
+    for clause in _RANGE_CLAUSE_RE.split(message):
+        lowered = clause.lower()
+        for m in _BOUND_RE.finditer(clause):
+            bound = float(m.group(2).replace(",", ""))
+            lower = m.group(1).lower() in ("at least", "no less than", "not less than") or m.group(1).lower().startswith("minimum")
+            before = set(re.findall(r"[a-z]+", lowered[:m.start()]))
+            for name, current in args.items():
+                if not _is_number(current) or (current >= bound if lower else current <= bound):
+                    continue
+                if not before & {t for t in name_tokens(name) if len(t) > 1}:
+                    continue
+                value = int(bound) if isinstance(current, int) and bound.is_integer() else bound
                 if value not in out.get(name, ()):
                     out.setdefault(name, []).append(value)
 

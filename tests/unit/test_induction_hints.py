@@ -335,3 +335,21 @@ def test_an_isoformat_refusal_teaches_an_iso_day_the_handed_today_first():
     message = "ValueError: Invalid isoformat string: 'arrive'"
     assert error_hints(message, {"arrive": "arrive", "nights": 10}, today=as_date("Saturday 17 July 2027")) == {"arrive": ["2027-07-17"]}
     assert error_hints(message, {"arrive": "arrive", "nights": 10}) == {"arrive": ["2025-06-15"]}
+
+
+def test_a_one_sided_bound_teaches_itself_to_the_input_it_names():
+    args = {"vessel_id": "V1", "third_party_cover_gbp": 10, "nights": 2}
+    assert error_hints("E212 THIRD PARTY COVER MUST BE AT LEAST 3,000,000 GBP", args) == {"third_party_cover_gbp": [3000000]}
+    assert error_hints("quantity must be at most 4", {"quantity": 10}) == {"quantity": [4]}
+    assert error_hints("quantity must be at most 4", {"quantity": 3}) == {}  # already inside
+    assert error_hints("amount must be at least 50.5", {"amount": 10}) == {"amount": [50.5]}
+    assert error_hints("deposit must be at least 50", {"amount": 10}) == {}  # names no input
+
+
+@given(st.integers(-10**7, 10**7), st.integers(-10**7, 10**7), st.booleans())
+def test_a_bound_hint_always_lies_on_the_right_side(current, bound, lower):
+    words = "at least" if lower else "at most"
+    shown = f"{bound:,}"
+    hints = error_hints(f"cover must be {words} {shown}", {"cover": current})
+    for value in hints.get("cover", []):
+        assert value == bound and (current < bound if lower else current > bound)
