@@ -30,13 +30,14 @@ from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, repairable, shared_needed, status_bindings, substituted, word_stems
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
 
-__all__ = ["RepairSearch", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_REFUSALS", "STATUS_RECORDS"]
+__all__ = ["RepairSearch", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_SHARE", "REPAIR_REFUSALS", "STATUS_RECORDS"]
 
 # records showing a status a refusal names, tried per input; child states a refused call is rerun
 # in, per refusal; such reruns per state; refusals read per tool
 STATUS_RECORDS = 3
 REPAIR_CHILDREN = 3
 REPAIR_RUNS = 24
+REPAIR_SHARE = 3  # reruns each waiting tool is owed per state (REPAIR_RUNS grows to give every tool as many)
 REPAIR_REFUSALS = 2
 # distinct refusals of one template read (as for hints)
 READ_REFUSALS = 6
@@ -100,13 +101,20 @@ class RepairSearch:
         children = children + extra
         described = [(tool, args, handed_text(args)) for _digest, _snap, tool, args, _prefix, _values in children]
         found: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
+        # every waiting tool gets its share of the reruns, in catalog order: the first few must not
+        # spend them all (a director's decision comes after a dozen other refused writes)
+        waiting = len({tool for (tool, _), refused in refusals.items() if tool in stale
+                       and any(m and repairable(cause_of(m)) for _, _, m in refused[:READ_REFUSALS])})
+        budget = max(REPAIR_RUNS, runs + REPAIR_SHARE * waiting)
+        share = max(REPAIR_SHARE, (budget - runs) // max(1, waiting))
+        spent_by: dict[str, int] = {}
         for (tool, template_id), refused in refusals.items():
-            if tool not in stale or runs >= REPAIR_RUNS:
+            if tool not in stale or runs >= budget or spent_by.get(tool, 0) >= share:
                 continue
             template = self.contracts[tool].template(template_id)  # refused here: a template of these contracts
             messages: set[str] = set()
             for binding, args, message in refused:
-                if tool not in stale or runs >= REPAIR_RUNS or len(messages) >= REPAIR_REFUSALS:
+                if tool not in stale or runs >= budget or spent_by.get(tool, 0) >= share or len(messages) >= REPAIR_REFUSALS:
                     break
                 if not message or message in messages or not repairable(cause_of(message)):
                     continue
@@ -114,8 +122,13 @@ class RepairSearch:
                 current = f"{path_text} {handed_text(args)}"
                 ranked = rank_enablers(message, args, described, words, exclude=tool, current=current,
                                        needed=shared_needed(cause_of(message)))
-                if extra:  # another person's sign-on first: the refusal named the one acting now
-                    ranked = sorted(((sc + (1.0 if i >= own else 0.0), i) for sc, i in ranked), key=lambda si: (-si[0], si[1]))
+                if extra:  # another person's sign-on first: the refusal named the one acting now (so
+                    # every peer child is a candidate, even one whose words the refusal does not share);
+                    # of those, the person whose record shares the tool's own words (``(director only)``)
+                    mine = words.get(tool, set())
+                    scores = dict((i, sc) for sc, i in ranked)
+                    ranked = sorted(((scores.get(i, 0.0) + ((1.0 + 0.5 * len(mine & word_stems(described[i][2]))) if i >= own else 0.0), i)
+                                     for i in sorted(set(scores) | set(range(own, len(children))))), key=lambda si: (-si[0], si[1]))
                 for _score, i in ranked[:REPAIR_CHILDREN + len(extra)]:
                     digest, snap, _tool, _args, _prefix, produced = children[i]
                     tries: list[tuple[Mapping[str, Any], bool]] = [(binding, False)]  # (binding, from a status retry)
@@ -123,11 +136,12 @@ class RepairSearch:
                     if other is not None:
                         tries.insert(0, (other, False))
                     at = _State(digest, snap)
-                    while tries and runs < REPAIR_RUNS:
+                    while tries and runs < budget and spent_by.get(tool, 0) < share:
                         b, retried = tries.pop(0)
                         call = {**binder.literal_args(template), **{k: (v.value if isinstance(v, Value) else v)
                                                                     for k, v in b.items() if not isinstance(v, Keep)}}
                         runs += 1
+                        spent_by[tool] = spent_by.get(tool, 0) + 1
                         record, _ = calls.run(at, tool, call, "repair")
                         if calls.classify(tool, record) == "success":
                             calls.tally.repair_successes += 1

@@ -1,0 +1,26 @@
+"""A decision only another person may take, on a record the first person made (tests/support/loans_desk.py).
+
+The registrar starts and submits a loan; ``decide_loan`` refuses her without naming the role it
+wants. The repair search signs on the other handed people in that state (peer children), and every
+one of them is a candidate for the rerun even though the refusal shares no word with them; the
+director, whose record shares the tool's own words (``(director only)``), is tried first. The loan's
+submission is then credited to the decision."""
+
+from __future__ import annotations
+
+from llama_index_libra.induction import repair_states
+from tests.support.builds import induce_serially
+from tests.support.loans_desk import FIXTURES, TOOLS, LoansState
+
+
+def test_the_director_decides_the_registrars_submitted_loan() -> None:
+    library, report = induce_serially(TOOLS, LoansState, FIXTURES)
+    assert "decide_loan" not in report.never_succeeded, report.summary()
+    pairs = {(r.provider, r.consumer) for r in library.relations}
+    assert ("submit_loan", "decide_loan") in pairs, sorted(pairs)
+
+
+def test_without_peer_sign_ons_the_decision_never_succeeds(monkeypatch) -> None:
+    monkeypatch.setattr(repair_states.RepairSearch, "peer_children", lambda self, *a, **k: ([], 0))
+    _, report = induce_serially(TOOLS, LoansState, FIXTURES)
+    assert "decide_loan" in report.never_succeeded, report.summary()
