@@ -101,62 +101,68 @@ class RepairSearch:
         children = children + extra
         described = [(tool, args, handed_text(args)) for _digest, _snap, tool, args, _prefix, _values in children]
         found: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
-        # every waiting tool gets its share of the reruns, in catalog order: the first few must not
-        # spend them all (a director's decision comes after a dozen other refused writes)
+        # every waiting tool first gets its share of the reruns, in catalog order (a director's decision
+        # comes after a dozen other refused writes, which must not spend them all); then what is left
+        # of the budget goes to the tools still waiting, in order, as before
         waiting = len({tool for (tool, _), refused in refusals.items() if tool in stale
                        and any(m and repairable(cause_of(m)) for _, _, m in refused[:READ_REFUSALS])})
-        budget = max(REPAIR_RUNS, runs + REPAIR_SHARE * waiting)
-        share = max(REPAIR_SHARE, (budget - runs) // max(1, waiting))
+        budget = REPAIR_RUNS + REPAIR_SHARE * waiting
         spent_by: dict[str, int] = {}
-        for (tool, template_id), refused in refusals.items():
-            if tool not in stale or runs >= budget or spent_by.get(tool, 0) >= share:
-                continue
-            template = self.contracts[tool].template(template_id)  # refused here: a template of these contracts
-            messages: set[str] = set()
-            for binding, args, message in refused:
-                if tool not in stale or runs >= budget or spent_by.get(tool, 0) >= share or len(messages) >= REPAIR_REFUSALS:
-                    break
-                if not message or message in messages or not repairable(cause_of(message)):
+        done: dict[tuple[str, str], Any] = {}  # (child digest, call) -> its record, once rerun
+        for share in (REPAIR_SHARE, budget):
+            for (tool, template_id), refused in refusals.items():
+                if tool not in stale or runs >= budget or spent_by.get(tool, 0) >= share:
                     continue
-                messages.add(message)
-                current = f"{path_text} {handed_text(args)}"
-                ranked = rank_enablers(message, args, described, words, exclude=tool, current=current,
-                                       needed=shared_needed(cause_of(message)))
-                if extra:  # another person's sign-on first: the refusal named the one acting now (so
-                    # every peer child is a candidate, even one whose words the refusal does not share);
-                    # of those, the person whose record shares the tool's own words (``(director only)``)
-                    mine = words.get(tool, set())
-                    scores = dict((i, sc) for sc, i in ranked)
-                    ranked = sorted(((scores.get(i, 0.0) + ((1.0 + 0.5 * len(mine & word_stems(described[i][2]))) if i >= own else 0.0), i)
-                                     for i in sorted(set(scores) | set(range(own, len(children))))), key=lambda si: (-si[0], si[1]))
-                for _score, i in ranked[:REPAIR_CHILDREN + len(extra)]:
-                    digest, snap, _tool, _args, _prefix, produced = children[i]
-                    tries: list[tuple[Mapping[str, Any], bool]] = [(binding, False)]  # (binding, from a status retry)
-                    other = substituted(binding, produced)
-                    if other is not None:
-                        tries.insert(0, (other, False))
-                    at = _State(digest, snap)
-                    while tries and runs < budget and spent_by.get(tool, 0) < share:
-                        b, retried = tries.pop(0)
-                        call = {**binder.literal_args(template), **{k: (v.value if isinstance(v, Value) else v)
-                                                                    for k, v in b.items() if not isinstance(v, Keep)}}
-                        runs += 1
-                        spent_by[tool] = spent_by.get(tool, 0) + 1
-                        record, _ = calls.run(at, tool, call, "repair")
-                        if calls.classify(tool, record) == "success":
-                            calls.tally.repair_successes += 1
-                            found.setdefault(digest, []).append((tool, template_id, dict(b)))
-                            stale.discard(tool)
-                            break
-                        if not retried and record.message and record.message != message and repairable(cause_of(record.message)):
-                            # past the refusal, refused further on for the record's status (the role is
-                            # right now, the order still pending): the records that show the status it names
-                            spec = self.catalog.get(tool)
-                            fits = lambda name: binder.candidates_for(spec, name, pool.values, aligned_only=True)  # noqa: E731
-                            more = status_bindings(b, record.message, index, fits, per_input=STATUS_RECORDS)
-                            tries[:0] = [(o, True) for o in more]
-                    if tool not in stale:
+                template = self.contracts[tool].template(template_id)  # refused here: a template of these contracts
+                messages: set[str] = set()
+                for binding, args, message in refused:
+                    if tool not in stale or runs >= budget or spent_by.get(tool, 0) >= share or len(messages) >= REPAIR_REFUSALS:
                         break
+                    if not message or message in messages or not repairable(cause_of(message)):
+                        continue
+                    messages.add(message)
+                    current = f"{path_text} {handed_text(args)}"
+                    ranked = rank_enablers(message, args, described, words, exclude=tool, current=current,
+                                           needed=shared_needed(cause_of(message)))
+                    if extra:  # another person's sign-on first: the refusal named the one acting now (so
+                        # every peer child is a candidate, even one whose words the refusal does not share);
+                        # of those, the person whose record shares the tool's own words (``(director only)``)
+                        mine = words.get(tool, set())
+                        scores = dict((i, sc) for sc, i in ranked)
+                        ranked = sorted(((scores.get(i, 0.0) + ((1.0 + 0.5 * len(mine & word_stems(described[i][2]))) if i >= own else 0.0), i)
+                                         for i in sorted(set(scores) | set(range(own, len(children))))), key=lambda si: (-si[0], si[1]))
+                    for _score, i in ranked[:REPAIR_CHILDREN + len(extra)]:
+                        digest, snap, _tool, _args, _prefix, produced = children[i]
+                        tries: list[tuple[Mapping[str, Any], bool]] = [(binding, False)]  # (binding, from a status retry)
+                        other = substituted(binding, produced)
+                        if other is not None:
+                            tries.insert(0, (other, False))
+                        at = _State(digest, snap)
+                        while tries and runs < budget and spent_by.get(tool, 0) < share:
+                            b, retried = tries.pop(0)
+                            call = {**binder.literal_args(template), **{k: (v.value if isinstance(v, Value) else v)
+                                                                        for k, v in b.items() if not isinstance(v, Keep)}}
+                            key = (digest, canonical_json({"tool": tool, "arguments": call}))
+                            record = done.get(key)  # rerun in the first pass: read again, not run again
+                            if record is None:
+                                runs += 1
+                                spent_by[tool] = spent_by.get(tool, 0) + 1
+                                record, _ = calls.run(at, tool, call, "repair")
+                                done[key] = record
+                            if calls.classify(tool, record) == "success":
+                                calls.tally.repair_successes += 1
+                                found.setdefault(digest, []).append((tool, template_id, dict(b)))
+                                stale.discard(tool)
+                                break
+                            if not retried and record.message and record.message != message and repairable(cause_of(record.message)):
+                                # past the refusal, refused further on for the record's status (the role is
+                                # right now, the order still pending): the records that show the status it names
+                                spec = self.catalog.get(tool)
+                                fits = lambda name: binder.candidates_for(spec, name, pool.values, aligned_only=True)  # noqa: E731
+                                more = status_bindings(b, record.message, index, fits, per_input=STATUS_RECORDS)
+                                tries[:0] = [(o, True) for o in more]
+                        if tool not in stale:
+                            break
         return found, [c for c in extra if c[0] in found]
 
     def peer_children(self, node: Any, pool: ValuePool, limit: int, wanted: set[str] | None = None,
