@@ -19,17 +19,16 @@ from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
-from llama_index_libra.induction.blame import Blame, quotes
+from llama_index_libra.induction.blame import Blame
 from llama_index_libra.induction.bindings import KEEP, Binder, FieldSimilarity, Keep, option_key, schema_type
 from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
 from llama_index_libra.induction.counterfactual import CounterfactualTests
 from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings, persona_bindings
-from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.hints import error_hints, handed_today, named_fields
-from llama_index_libra.induction.repair_states import STATUS_RECORDS, RepairSearch
-from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, repairable, status_bindings
+from llama_index_libra.induction.hints import handed_today
+from llama_index_libra.induction.refusal_retries import RefusalRetries
+from llama_index_libra.induction.repair_states import RepairSearch
 from llama_index_libra.induction.report import RunTally
 from llama_index_libra.induction.values import (FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves,
                                                 showed_anything, value_json)
@@ -39,8 +38,6 @@ from llama_index_libra.records import InvocationRecord
 __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", "explore_chunk", "state_test_chunk",
            "ablation_chunk", "observed_leaves"]
 
-# distinct refusals of one template read for hints per state
-HINTED_REFUSALS = 6
 # failed bindings a value that got past their refusal is held in (the other inputs as they had them)
 PROGRESS_BINDINGS = 12
 # bindings per tool and state admitted only because they take a value the call into the state acted on
@@ -302,66 +299,6 @@ class Explorer:
         refusals: dict[tuple[str, str], list[tuple[Mapping[str, Any], dict[str, Any], str | None]]] = {}
         today = handed_today(pool.values)  # the service's day, when the tester was handed it
 
-        def taught(spec: ToolSpec, template: Any, binding: Mapping[str, Any], args: Mapping[str, Any], message: str, ok: int = 0,
-                   hints: Mapping[str, list[Any]] | None = None) -> int:
-            """The values one refusal named (a vocabulary, a date layout: :mod:`.hints`; ``hints`` when
-            already read), each tried in the refused call; what was learned is kept for the next levels."""
-            for name, values in sorted((error_hints(message, args, today=today) if hints is None else hints).items()):
-                learned = self.learned.setdefault((spec.name, name), [])
-                learned.extend(v for v in values if v not in learned)
-                binder.learned.setdefault((spec.name, name), learned)  # the provenance tests' controls too
-                for value in values:
-                    if ok >= cap:
-                        return ok
-                    good, _ = attempt(spec, template, {**binding, name: value}, tried)
-                    ok += good
-            return ok
-
-        def taught_by_refusals(spec: ToolSpec, template: Any) -> int:
-            """What the template's first distinct refusals that teach anything taught (:func:`taught`):
-            the one refusal that lists a vocabulary (``unknown reason code 'X'; use one of ...``) may
-            come after many that only say a record was not found."""
-            ok = 0
-            seen: set[str] = set()
-            teaching = 0
-            for binding, args, message in refusals.get((spec.name, template.id), []):
-                if not message or message in seen:
-                    continue
-                seen.add(message)
-                hints = error_hints(message, args, today=today)
-                if not hints:
-                    continue
-                teaching += 1
-                ok = taught(spec, template, binding, args, message, ok, hints)
-                if ok >= cap or teaching >= HINTED_REFUSALS:
-                    return ok
-            return ok
-
-        def named_by_refusals(spec: ToolSpec, template: Any) -> int:
-            """A refusal that names a field the state holds under a name no input aligns with
-            (``Unknown integration key`` for ``client_id``, while a fixture holds ``integration_key``):
-            that field's values in the refused call, at each input they fit (:func:`.hints.named_fields`):
-            the inputs whose value the refusal quotes (``No prescriber with NPI Dr. Alan Price``), else
-            every observed or free literal input."""
-            ok = 0
-            seen: set[str] = set()
-            inputs = list(template.observations) + binder.swappable(spec, template)
-            for binding, args, message in refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
-                if not message or message in seen:
-                    continue
-                seen.add(message)
-                targets = [n for n in inputs if n in args and quotes(message, args[n])] or inputs
-                for v in named_fields(message, pool.values):
-                    for name in targets:
-                        if ok >= cap:
-                            return ok
-                        current = binding.get(name)
-                        if isinstance(current, Value) and current.key == v.key or not binder.validator(spec, name).is_valid(v.value):
-                            continue
-                        good, _ = attempt(spec, template, {**binding, name: v}, tried)
-                        ok += good
-            return ok
-
         def other_fields(spec: ToolSpec, template: Any, base: Mapping[str, Any], binds: list[dict[str, Any]],
                          refused: str | None, since: int = 0) -> int:
             """Observation inputs whose aligned values all failed try values of fields that do not
@@ -388,57 +325,13 @@ class Explorer:
                         continue
                     # past the refusal, refused further on: what the new refusal names (a date
                     # layout) with the value held
-                    ok = taught(spec, template, binding, dict(record.arguments or {}), record.message or "", ok)
+                    ok = retries.taught(spec, template, binding, dict(record.arguments or {}), record.message or "", ok)
                     for other in binds[1:PROGRESS_BINDINGS]:
                         if ok >= cap:
                             return ok
                         held = {k: x for k, x in other.items() if not isinstance(x, Keep)}
                         good, _ = attempt(spec, template, {**held, name: v}, tried)
                         ok += good
-            return ok
-
-        status_index: list[StatusIndex] = []  # built once a refusal needs it, again when the pool grew
-
-        def status_retries(spec: ToolSpec, template: Any) -> int:
-            """The template's first distinct refusals that name a status another record shows:
-            that record in place of the refused one (:func:`.repairs.status_bindings`); when none
-            does, records in none of the statuses the refusals named as their own
-            (:func:`.repairs.away_bindings`: ``A-27-0019 is approved; eligibility is checked on
-            submission``)."""
-            ok = 0
-            seen: set[str] = set()
-            avoid: set[str] = set()
-            first: Mapping[str, Any] | None = None  # the first refused binding whose own status was named
-            fits = lambda name: binder.candidates_for(spec, name, pool.values, aligned_only=True)  # noqa: E731
-            for binding, _args, message in refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
-                if not message or message in seen or not repairable(cause_of(message)):
-                    continue
-                seen.add(message)
-                if not status_index or len(status_index[0].pool) != len(pool.values):
-                    status_index[:] = [StatusIndex(list(pool.values))]
-                own = own_statuses(binding, message, status_index[0])
-                if own and first is None:
-                    first = binding
-                avoid |= own
-                for other in status_bindings(binding, message, status_index[0], fits, per_input=STATUS_RECORDS):
-                    if ok >= cap:
-                        return ok
-                    ok = past_the_state(spec, template, other, message, ok)
-            if not ok and first is not None:
-                for other in away_bindings(first, avoid, status_index[0], fits, per_input=STATUS_RECORDS):
-                    if ok >= cap:
-                        return ok
-                    ok = past_the_state(spec, template, other, None, ok)
-            return ok
-
-        def past_the_state(spec: ToolSpec, template: Any, binding: Mapping[str, Any], refused: str | None, ok: int) -> int:
-            """Run a binding that took a record in another status; refused further on (the record is
-            right now, a code is not: ``unknown reason code 'X'; use one of ...``), what that refusal
-            teaches, with the record held."""
-            good, record = attempt(spec, template, binding, tried)
-            ok += good
-            if not good and record is not None and record.message and record.message != refused:
-                ok = taught(spec, template, binding, dict(record.arguments or {}), record.message, ok)
             return ok
 
         def words(spec: ToolSpec, template: Any, options: Mapping[str, list[Any]]) -> int:
@@ -454,6 +347,9 @@ class Explorer:
             return ok
 
         tried: set = set()
+        # the fallbacks that read this state's refusals (what they teach, the fields and statuses they name)
+        retries = RefusalRetries(lambda spec, template, binding: attempt(spec, template, binding, tried), binder, pool,
+                                 refusals, self.learned, cap, today)
         for tool, template_id, binding in node.seeds:  # what a repair state was entered for
             spec = self.catalog.get(tool)
             try:
@@ -553,9 +449,9 @@ class Explorer:
                     if not successes:
                         successes += one_filter_at_a_time(spec, template, base)
                     if not successes:
-                        successes += taught_by_refusals(spec, template)
+                        successes += retries.taught_by_refusals(spec, template)
                     if not successes:
-                        successes += named_by_refusals(spec, template)
+                        successes += retries.named_by_refusals(spec, template)
                     if not successes and template.observations:
                         # (in the second round, of a template refused in the first: the values gained since)
                         since = refused_first[(spec.name, template.id)][1] if _round == 1 and (spec.name, template.id) in refused_first else 0
@@ -599,7 +495,7 @@ class Explorer:
                     # still failing, last: a refusal that names a status another record shows (the
                     # courier can be messaged only while the order is out_for_delivery) takes that record
                     if not successes:
-                        successes += status_retries(spec, template)
+                        successes += retries.status_retries(spec, template)
         repairs: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
         peers: set[str] = set()
         if not values_only and refusals:

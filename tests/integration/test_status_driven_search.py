@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from llama_index_libra.induction import explorer, repair_states
+from llama_index_libra.induction import refusal_retries, repair_states
 from tests.support.builds import induce_serially
 from tests.support.ward_pharmacy import FIXTURES, TOOLS, WardState
 
@@ -44,8 +44,8 @@ def test_the_status_and_the_role_each_credit_their_provider(built) -> None:
 
 
 def test_without_status_bindings_the_verified_order_is_not_found(monkeypatch) -> None:
-    monkeypatch.setattr(explorer, "status_bindings", lambda *a, **k: [])
-    monkeypatch.setattr(explorer, "away_bindings", lambda *a, **k: [])
+    monkeypatch.setattr(refusal_retries, "status_bindings", lambda *a, **k: [])
+    monkeypatch.setattr(refusal_retries, "away_bindings", lambda *a, **k: [])
     monkeypatch.setattr(repair_states, "status_bindings", lambda *a, **k: [])
     library, report = induce_serially(TOOLS, WardState, FIXTURES)
     assert report.tools_succeeded < len(TOOLS)
@@ -55,7 +55,7 @@ def test_without_status_bindings_the_verified_order_is_not_found(monkeypatch) ->
 def test_records_away_from_the_named_status_find_the_verified_order_alone(monkeypatch) -> None:
     # without the status the refusal wants: the rows in none of the statuses refusals named as
     # their own (``pending``, ...) are tried, and the verified one is among them
-    monkeypatch.setattr(explorer, "status_bindings", lambda *a, **k: [])
+    monkeypatch.setattr(refusal_retries, "status_bindings", lambda *a, **k: [])
     monkeypatch.setattr(repair_states, "status_bindings", lambda *a, **k: [])
     library, _ = induce_serially(TOOLS, WardState, FIXTURES)
     assert ("list_orders", "dispense") in _pairs(library)

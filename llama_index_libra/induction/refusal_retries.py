@@ -1,0 +1,167 @@
+"""The fallbacks of one explored state that read its refusals: what they teach, and the fields and
+statuses they name.
+
+A template none of whose bindings succeeded in a state keeps its refusals there
+(``(tool, template id) -> [(binding, arguments, message)]``). :class:`RefusalRetries` reruns the call
+where they point, with the explorer's own ``attempt`` (so blame, memo, tallies and children are the
+explorer's):
+
+- :meth:`RefusalRetries.taught_by_refusals`: the values a refusal names (a vocabulary, a layout, a range,
+  a day after the service's today: :func:`.hints.error_hints`), from the first refusals that teach any;
+- :meth:`RefusalRetries.named_by_refusals`: the values of a field a refusal names under a name no input
+  aligns with (:func:`.hints.named_fields`);
+- :meth:`RefusalRetries.status_retries`: a record in the status a refusal names, else records in none of
+  the statuses refusals named as the refused records' own (:mod:`.repairs`), reading what a refusal
+  further on teaches.
+
+Nothing here names a tool or a catalog; what was taught is kept for the next levels (``learned``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Callable, Mapping
+
+from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.induction.blame import quotes
+from llama_index_libra.induction.causes import cause_of
+from llama_index_libra.induction.hints import error_hints, named_fields
+from llama_index_libra.induction.repair_states import STATUS_RECORDS
+from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, repairable, status_bindings
+from llama_index_libra.induction.values import Value, ValuePool
+from llama_index_libra.records import InvocationRecord
+
+__all__ = ["RefusalRetries", "HINTED_REFUSALS"]
+
+# distinct refusals of one template read for hints per state
+HINTED_REFUSALS = 6
+
+Refused = list[tuple[Mapping[str, Any], dict[str, Any], "str | None"]]
+
+
+class RefusalRetries:
+    """Reruns one state's refused templates where their refusals point (see the module docstring)."""
+
+    def __init__(self, run: Callable[[ToolSpec, Any, Mapping[str, Any]], tuple[bool, InvocationRecord | None]], binder: Any,
+                 pool: ValuePool, refusals: Mapping[tuple[str, str], Refused], learned: dict[tuple[str, str], list[Any]],
+                 cap: int, today: dt.datetime | None) -> None:
+        """``run``: the explorer's attempt in this state (``(ok, record)``; record None when it was not
+        run); ``refusals``: the state's refusals, still growing; ``learned``: what refusals taught, kept
+        for the next levels; ``cap``: successes per template; ``today``: the handed day, if any."""
+        self.run = run
+        self.binder = binder
+        self.pool = pool
+        self.refusals = refusals
+        self.learned = learned
+        self.cap = cap
+        self.today = today
+        self._index: StatusIndex | None = None  # built once a refusal needs it, again when the pool grew
+
+    def status_index(self) -> StatusIndex:
+        """The pool's string values indexed for refusals that name them (rebuilt when the pool grew)."""
+        if self._index is None or len(self._index.pool) != len(self.pool.values):
+            self._index = StatusIndex(list(self.pool.values))
+        return self._index
+
+    def taught(self, spec: ToolSpec, template: Any, binding: Mapping[str, Any], args: Mapping[str, Any], message: str, ok: int = 0,
+               hints: Mapping[str, list[Any]] | None = None) -> int:
+        """The values one refusal named (a vocabulary, a date layout: :mod:`.hints`; ``hints`` when
+        already read), each tried in the refused call; what was learned is kept for the next levels."""
+        for name, values in sorted((error_hints(message, args, today=self.today) if hints is None else hints).items()):
+            learned = self.learned.setdefault((spec.name, name), [])
+            learned.extend(v for v in values if v not in learned)
+            self.binder.learned.setdefault((spec.name, name), learned)  # the provenance tests' controls too
+            for value in values:
+                if ok >= self.cap:
+                    return ok
+                good, _ = self.run(spec, template, {**binding, name: value})
+                ok += good
+        return ok
+
+    def taught_by_refusals(self, spec: ToolSpec, template: Any) -> int:
+        """What the template's first distinct refusals that teach anything taught (:func:`taught`):
+        the one refusal that lists a vocabulary (``unknown reason code 'X'; use one of ...``) may
+        come after many that only say a record was not found."""
+        ok = 0
+        seen: set[str] = set()
+        teaching = 0
+        for binding, args, message in self.refusals.get((spec.name, template.id), []):
+            if not message or message in seen:
+                continue
+            seen.add(message)
+            hints = error_hints(message, args, today=self.today)
+            if not hints:
+                continue
+            teaching += 1
+            ok = self.taught(spec, template, binding, args, message, ok, hints)
+            if ok >= self.cap or teaching >= HINTED_REFUSALS:
+                return ok
+        return ok
+
+    def named_by_refusals(self, spec: ToolSpec, template: Any) -> int:
+        """A refusal that names a field the state holds under a name no input aligns with
+        (``Unknown integration key`` for ``client_id``, while a fixture holds ``integration_key``):
+        that field's values in the refused call, at each input they fit (:func:`.hints.named_fields`):
+        the inputs whose value the refusal quotes (``No prescriber with NPI Dr. Alan Price``), else
+        every observed or free literal input."""
+        ok = 0
+        seen: set[str] = set()
+        inputs = list(template.observations) + self.binder.swappable(spec, template)
+        for binding, args, message in self.refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
+            if not message or message in seen:
+                continue
+            seen.add(message)
+            targets = [n for n in inputs if n in args and quotes(message, args[n])] or inputs
+            for v in named_fields(message, self.pool.values):
+                for name in targets:
+                    if ok >= self.cap:
+                        return ok
+                    current = binding.get(name)
+                    if isinstance(current, Value) and current.key == v.key or not self.binder.validator(spec, name).is_valid(v.value):
+                        continue
+                    good, _ = self.run(spec, template, {**binding, name: v})
+                    ok += good
+        return ok
+
+    def status_retries(self, spec: ToolSpec, template: Any) -> int:
+        """The template's first distinct refusals that name a status another record shows:
+        that record in place of the refused one (:func:`.repairs.status_bindings`); when none
+        does, records in none of the statuses the refusals named as their own
+        (:func:`.repairs.away_bindings`: ``A-27-0019 is approved; eligibility is checked on
+        submission``)."""
+        ok = 0
+        seen: set[str] = set()
+        avoid: set[str] = set()
+        first: Mapping[str, Any] | None = None  # the first refused binding whose own status was named
+        index = self._index
+        fits = lambda name: self.binder.candidates_for(spec, name, self.pool.values, aligned_only=True)  # noqa: E731
+        for binding, _args, message in self.refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
+            if not message or message in seen or not repairable(cause_of(message)):
+                continue
+            seen.add(message)
+            index = self.status_index()
+            own = own_statuses(binding, message, index)
+            if own and first is None:
+                first = binding
+            avoid |= own
+            for other in status_bindings(binding, message, index, fits, per_input=STATUS_RECORDS):
+                if ok >= self.cap:
+                    return ok
+                ok = self.past_the_state(spec, template, other, message, ok)
+        if not ok and first is not None:  # (``index``: as the last refusal read it)
+            for other in away_bindings(first, avoid, index, fits, per_input=STATUS_RECORDS):
+                if ok >= self.cap:
+                    return ok
+                ok = self.past_the_state(spec, template, other, None, ok)
+        return ok
+
+    def past_the_state(self, spec: ToolSpec, template: Any, binding: Mapping[str, Any], refused: str | None, ok: int) -> int:
+        """Run a binding that took a record in another status; refused further on (the record is
+        right now, a code is not: ``unknown reason code 'X'; use one of ...``), what that refusal
+        teaches, with the record held."""
+        good, record = self.run(spec, template, binding)
+        ok += good
+        if not good and record is not None and record.message and record.message != refused:
+            ok = self.taught(spec, template, binding, dict(record.arguments or {}), record.message, ok)
+        return ok
+
