@@ -148,9 +148,7 @@ def status_bindings(binding: Mapping[str, Any], message: str, index: StatusIndex
         # the values of the refused one's kind: of its export or of a field that aligns with the
         # input, and of its layout (a row's cells may share one export name); never a word the
         # refusal names (``draft`` is the status, not the application)
-        shape = _shape(v.value)
-        fitting = [w for w in index.pool if w.export == v.export] + [w for w in candidates(name) if isinstance(w, Value)]
-        fitting = [w for w in fitting if _shape(w.value) == shape]
+        fitting = _of_its_kind(v, index, candidates(name))
         seen = {value_json(x) for x in binding.values() if isinstance(x, Value)}
         took = 0
         for target in targets:
@@ -192,14 +190,13 @@ def away_bindings(binding: Mapping[str, Any], avoid: set[str], index: StatusInde
     for name, v in binding.items():
         if not isinstance(v, Value) or v.provider == FIXTURE_PROVIDER or not v.record or not (index.siblings(v) & avoid):
             continue
-        shape = _shape(v.value)
-        fitting = [w for w in index.pool if w.export == v.export] + [w for w in candidates(name) if isinstance(w, Value)]
+        fitting = _of_its_kind(v, index, candidates(name))
         seen_words = set(index.words.get(v.record, ()))
         seen = {value_json(x) for x in binding.values() if isinstance(x, Value)}
         fresh: list[Value] = []
         later: list[Value] = []
         for w in fitting:
-            if not w.record or _shape(w.value) != shape or value_json(w) in seen:
+            if not w.record or value_json(w) in seen:
                 continue
             if index.records.get(w.record, set()) & avoid or (isinstance(w.value, str) and w.value.lower() in avoid):
                 continue
@@ -212,6 +209,14 @@ def away_bindings(binding: Mapping[str, Any], avoid: set[str], index: StatusInde
                 later.append(w)
         out.extend({**binding, name: w} for w in (fresh + later)[:per_input])
     return out
+
+
+def _of_its_kind(v: Value, index: StatusIndex, candidates: Sequence[Any]) -> list[Value]:
+    """The values of a refused value's kind: of its export or among the input's ``candidates`` (values
+    whose field aligns with it), and of its layout (a row's cells may share one export name)."""
+    shape = _shape(v.value)
+    fitting = [w for w in index.pool if w.export == v.export] + [w for w in candidates if isinstance(w, Value)]
+    return [w for w in fitting if _shape(w.value) == shape]
 
 
 def _shape(value: Any) -> str:
