@@ -225,14 +225,10 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
         _bound_hints(message, args, out)
     days = [d for d in _ISO_DAY_RE.findall(message) if as_date(d) is not None]
     if days:
-        names = [n for n in targets if as_date(args.get(n)) is not None] or \
-            [n for n, v in args.items() if isinstance(v, str) and as_date(v) is not None]
-        for name in names:
+        for name in _day_inputs(targets, args):
             out.setdefault(name, []).extend(d for d in days[:2] if d != args.get(name))
     if today is not None and _LATER_RE.search(message):
-        names = [n for n in targets if as_date(args.get(n)) is not None] or \
-            [n for n, v in args.items() if as_date(v) is not None]
-        for name in names:
+        for name in _day_inputs(targets, args):
             out.setdefault(name, []).extend(d for d in later_days(args[name], today) if d != args[name])
     written = next((fmt for layout, fmt in _LAYOUTS.items() if layout in message or layout.lower() in message), None)
     if written is None and _ISO_RE.search(message):  # "Invalid isoformat string: 'arrive'"
@@ -282,6 +278,19 @@ def _parses(text: str, fmt: str) -> bool:
         return False
 
 
+def _day_inputs(targets: list[str], args: Mapping[str, Any]) -> list[str]:
+    """The inputs a refusal is about that hold a day, else every input that holds one."""
+    return [n for n in targets if as_date(args.get(n)) is not None] or [n for n, v in args.items() if as_date(v) is not None]
+
+
+def _numbers_named(before: str, args: Mapping[str, Any]) -> list[tuple[str, int | float]]:
+    """The numeric inputs a word of ``before`` (the lower-case clause up to a range or a bound) names:
+    ``draft 0.3-4 m`` names ``draft_m``."""
+    words = set(re.findall(r"[a-z]+", before))
+    return [(name, current) for name, current in args.items()
+            if _is_number(current) and words & {t for t in name_tokens(name) if len(t) > 1}]
+
+
 def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
     """Per clause of ``message``, a range after a word of a numeric input's name (``draft 0.3-4 m`` for
     ``draft_m``): its midpoint, for an input whose value lies outside it (an int for an int input
@@ -292,11 +301,8 @@ def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]
             lo, hi = float(m.group(1)), float(m.group(2))
             if lo >= hi:
                 continue
-            before = set(re.findall(r"[a-z]+", lowered[:m.start()]))
-            for name, current in args.items():
-                if not _is_number(current) or lo <= current <= hi:
-                    continue
-                if not before & {t for t in name_tokens(name) if len(t) > 1}:
+            for name, current in _numbers_named(lowered[:m.start()], args):
+                if lo <= current <= hi:
                     continue
                 mid = (lo + hi) / 2
                 whole = isinstance(current, int) and lo.is_integer() and hi.is_integer()
@@ -314,11 +320,8 @@ def _bound_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]
         for m in _BOUND_RE.finditer(clause):
             bound = float(m.group(2).replace(",", ""))
             lower = m.group(1).lower() in ("at least", "no less than", "not less than") or m.group(1).lower().startswith("minimum")
-            before = set(re.findall(r"[a-z]+", lowered[:m.start()]))
-            for name, current in args.items():
-                if not _is_number(current) or (current >= bound if lower else current <= bound):
-                    continue
-                if not before & {t for t in name_tokens(name) if len(t) > 1}:
+            for name, current in _numbers_named(lowered[:m.start()], args):
+                if current >= bound if lower else current <= bound:
                     continue
                 value = int(bound) if isinstance(current, int) and bound.is_integer() else bound
                 if value not in out.get(name, ()):
