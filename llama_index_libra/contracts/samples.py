@@ -42,6 +42,7 @@ _PREFIX_RE = re.compile(r"\bstarts? with\s+(?:an?\s+)?['\"`]?([#@$%&*+~!^:.\-/])
 # Dates of birth and other past events take a past date.
 PAST_DATE_TOKENS = frozenset({"birth", "dob", "born", "birthday", "birthdate"})
 _SAMPLE_DATE = "2025-06-15"
+SAMPLE_DATE = _SAMPLE_DATE  # the day a date literal samples, when nothing says which day (induction may move it)
 _PAST_DATE = "1990-01-15"
 _FORMAT_SAMPLES: dict[str, str] = {
     "date": _SAMPLE_DATE,

@@ -16,7 +16,10 @@ from jsonschema import Draft202012Validator
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.contracts.samples import SAMPLE_DATE
 from llama_index_libra.induction.field_encoders import LexicalFieldEncoder
+from llama_index_libra.induction.handed import fixture_values
+from llama_index_libra.induction.hints import handed_today
 from llama_index_libra.induction.joint_bindings import DISTINCT_BINDINGS, KEEP, JointBindings, Keep, option_key
 from llama_index_libra.induction.reply_values import owner_name
 from llama_index_libra.induction.shapes import shapes_match, value_shape
@@ -102,6 +105,9 @@ class _Scan:
         self.order: tuple[list[list[Any]], set[int], list[list[Any]]] | None = None
 
 
+_UNREAD = object()  # the handed day not read yet
+
+
 class FieldSimilarity:
     """cos(h_f(export), h_f(input)) from the build's table; names first seen in this level (feedback
     exports) fall back on the lexical encoder until the master embeds them for the next level."""
@@ -146,6 +152,7 @@ class Binder(JointBindings):
         self._checkpoints: dict[tuple, tuple[Value, dict[str, list[Any]], frozenset[str]]] = \
             checkpoints if checkpoints is not None else {}
         self.prefix = 0  # the length of the pool prefix sibling states share (set per state by the explorer)
+        self._handed_day: Any = _UNREAD
 
     @staticmethod
     def props(spec: ToolSpec) -> Mapping[str, Any]:
@@ -235,9 +242,24 @@ class Binder(JointBindings):
             key = self._fit_keys[(spec.name, name)] = canonical_json(_strip_annotations(schema))
         return key
 
-    @staticmethod
-    def literal_args(template: Any) -> dict[str, Any]:
-        return {name: arg.value for name, arg in template.arguments.items() if arg.kind == "literal"}
+    def literal_args(self, template: Any) -> dict[str, Any]:
+        """The template's literal arguments; a sampled day (:data:`.contracts.samples.SAMPLE_DATE`) is
+        the service's today when the tester was handed one (:func:`.hints.handed_today`): a search
+        from that day finds the sessions ahead, not those of a sample year."""
+        out = {name: arg.value for name, arg in template.arguments.items() if arg.kind == "literal"}
+        day = self.handed_day()
+        if day is not None:
+            for name, value in out.items():
+                if isinstance(value, str) and SAMPLE_DATE in value:
+                    out[name] = value.replace(SAMPLE_DATE, day)
+        return out
+
+    def handed_day(self) -> str | None:
+        """The handed today as ``YYYY-MM-DD`` (read once from the runtime's fixtures), else None."""
+        if self._handed_day is _UNREAD:
+            today = handed_today(fixture_values(getattr(getattr(self.ctx, "runtime", None), "fixtures", None)))
+            self._handed_day = today.strftime("%Y-%m-%d") if today is not None else None
+        return self._handed_day  # type: ignore[return-value]
 
     def candidates_for(self, spec: ToolSpec, name: str, pool: list[Value], *, exclude: Iterable[Any] = (),
                        aligned_only: bool = False, limit: int | None = None, diverse: bool = False,

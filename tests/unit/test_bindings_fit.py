@@ -233,3 +233,20 @@ def test_phrases_about_what_the_tool_finds_come_first() -> None:
                     parameters={"type": "object", "properties": {"name": {"type": "string"}}})
     got = [v.value for v in Binder(ctx, FieldSimilarity({})).candidates_for(spec, "name", pool, phrases=True)]
     assert got[0] in {"Dunmore Haulage", "Tarrow Container Services"} and "Joao Barros" in got
+
+
+def test_a_sampled_day_literal_is_the_handed_today() -> None:
+    from llama_index_libra.contracts.samples import SAMPLE_DATE
+
+    template = SimpleNamespace(arguments={
+        "from_date": SimpleNamespace(kind="literal", value=SAMPLE_DATE),
+        "starts_at": SimpleNamespace(kind="literal", value=SAMPLE_DATE + "T12:00:00Z"),
+        "date_of_birth": SimpleNamespace(kind="literal", value="1990-01-15"),
+        "venue": SimpleNamespace(kind="observation", value=None)})
+    runtime = SimpleNamespace(fixtures={"service": {"region": "Yorkshire", "today": "Thursday 14 October 2027"}})
+    ctx = SimpleNamespace(config=InductionConfig(), binding_sims={}, runtime=runtime)
+    assert Binder(ctx, FieldSimilarity({})).literal_args(template) == {
+        "from_date": "2027-10-14", "starts_at": "2027-10-14T12:00:00Z", "date_of_birth": "1990-01-15"}
+    # no handed today: the sample stays
+    plain = SimpleNamespace(config=InductionConfig(), binding_sims={}, runtime=SimpleNamespace(fixtures={"x": 1}))
+    assert Binder(plain, FieldSimilarity({})).literal_args(template)["from_date"] == SAMPLE_DATE
