@@ -27,7 +27,7 @@ from llama_index_libra.induction.bindings import Keep
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings
 from llama_index_libra.induction.hints import refusal_text
-from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, repairable, shared_needed, status_bindings, substituted, word_stems
+from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, refuses_the_person, repairable, shared_needed, status_bindings, substituted, word_stems
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
 
 __all__ = ["RepairSearch", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_SHARE", "REPAIR_REFUSALS", "STATUS_RECORDS"]
@@ -89,9 +89,10 @@ class RepairSearch:
         # director's log-in), as more child states to rank
         current = word_stems(path_text)
         extra: list = []
+        # (or a refusal of what the one acting may do, naming nobody: ``a contact cannot do this``)
         naming = [stems for (tool, _), refused in refusals.items() if tool in stale
                   for _, _, m in refused[:READ_REFUSALS] if m and repairable(cause_of(m))
-                  for stems in (word_stems(refusal_text(m)),) if current & stems]
+                  for stems in (word_stems(refusal_text(m)),) if current & stems or (current and refuses_the_person(m))]
         if naming:
             # the people whose records name what those refusals ask for (``it needs: finance``: the
             # finance officer) are signed on first

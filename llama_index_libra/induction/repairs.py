@@ -29,7 +29,7 @@ from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.shapes import folded_shape, value_shape
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, value_json
 
-__all__ = ["word_stems", "StatusIndex", "status_bindings", "own_statuses", "away_bindings", "rank_enablers", "substituted", "repairable", "shared_needed"]
+__all__ = ["word_stems", "StatusIndex", "status_bindings", "own_statuses", "away_bindings", "rank_enablers", "substituted", "repairable", "shared_needed", "refuses_the_person"]
 
 # words that say nothing about which record or transition a refusal wants
 _STOP = frozenset("""a an the this that these those it its is are was were be been being can cannot could
@@ -73,6 +73,18 @@ def repairable(cause: str | None) -> bool:
     words with a transition, :func:`shared_needed`); a wrong layout, vocabulary or unknown value
     is a binding's problem, not the state's."""
     return cause in ("state", "credentials", None)
+
+
+# a refusal of what the one acting may do (not of a missing or expired sign-in): ``a contact cannot
+# do this``, ``PERMISSION_DENIED``, ``not authorised``, ``forbidden``
+_PERSON_REFUSAL = re.compile(r"\b(permission|not (?:authori[sz]ed|permitted|allowed)|forbidden|denied|"
+                             r"(?:cannot|can't|may not) do (?:this|that)|insufficient (?:rights|privileges)|role)\b", re.I)
+
+
+def refuses_the_person(message: str) -> bool:
+    """Whether a refusal is about who is acting rather than what they act on: another person's
+    sign-on may be allowed what this one is not, whether or not the refusal names either."""
+    return bool(_PERSON_REFUSAL.search(refusal_text(message).replace("_", " ")))
 
 
 def shared_needed(cause: str | None) -> int:
