@@ -31,10 +31,12 @@ in-memory file system, a stub client) before inducing a library over them.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import hashlib
 import inspect
 import pickle
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
@@ -76,6 +78,37 @@ class _BoundTool:
     base_kwargs: dict[str, Any]
     fresh_defaults: dict[str, Any]
     public: "FunctionTool"
+    coroutine_fn: Callable[..., Any] | None = None  # the async function itself, awaited by the runtime
+
+
+_LOOPS = threading.local()
+
+
+def _await(coroutine: Any) -> Any:
+    """Run an async tool's coroutine to its end on this thread's own event loop (one per thread,
+    reused), so that what the tool raises is what the call records. LlamaIndex's sync shim
+    (``asyncio_run``) catches a ``RuntimeError`` the tool raises ("order X is open") and raises
+    "Detected nested async" in its place. Called from inside a running loop, it runs on a thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        loop = getattr(_LOOPS, "loop", None)
+        if loop is None or loop.is_closed():
+            loop = _LOOPS.loop = asyncio.new_event_loop()
+        return loop.run_until_complete(coroutine)
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            out["value"] = _await(coroutine)
+        except BaseException as exc:  # noqa: BLE001 - re-raised on the caller's thread
+            out["error"] = exc
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
 
 
 def _portable(tool: Any) -> Any:
@@ -131,7 +164,8 @@ def _bind_tool(tool: Any, state_arg: str) -> _BoundTool:
         public = FunctionTool(fn=fn, metadata=public_md)
         base_kwargs = {**getattr(tool, "_field_defaults", {}), **tool.partial_params}
         base_kwargs.pop(state_arg, None)
-        return _BoundTool(md.name, fn, takes_state, base_kwargs, mutable_defaults(real_fn), public)
+        return _BoundTool(md.name, fn, takes_state, base_kwargs, mutable_defaults(real_fn), public,
+                          real_fn if inspect.iscoroutinefunction(real_fn) else None)
 
     if not callable(tool):
         raise TypeError(f"PythonRuntime tools must be FunctionTools or callables, got {type(tool).__name__}")
@@ -139,7 +173,8 @@ def _bind_tool(tool: Any, state_arg: str) -> _BoundTool:
     partial = {state_arg: None} if takes_state else None
     metadata = FunctionTool.from_defaults(fn=_resolved_signature_proxy(tool, state_arg), partial_params=partial).metadata
     public = FunctionTool.from_defaults(fn=tool, tool_metadata=metadata, partial_params=partial)
-    return _BoundTool(public.metadata.name, public.fn, takes_state, {}, mutable_defaults(tool), public)
+    return _BoundTool(public.metadata.name, public.fn, takes_state, {}, mutable_defaults(tool), public,
+                      tool if inspect.iscoroutinefunction(tool) else None)
 
 
 def _resolved_signature_proxy(fn: Callable[..., Any], skip: str) -> Callable[..., Any]:
@@ -399,6 +434,8 @@ class PythonRuntime(Runtime):
                 kwargs[param] = copy.deepcopy(default)
         if bound.takes_state:
             kwargs[self.state_arg] = state
+        if bound.coroutine_fn is not None:
+            return _await(bound.coroutine_fn(**kwargs))
         return bound.fn(**kwargs)
 
     def _classify(self, tool: str, output: Any) -> tuple[Any, str | None]:

@@ -378,3 +378,32 @@ def test_the_view_cache_keeps_no_runtime_alive():
     del runtime
     gc.collect()
     assert alive() is None
+
+
+async def hold_order(order: str, state: dict) -> str:
+    """Hold an open order (a state refusal raised as RuntimeError, as asyncio code often does)."""
+    if state.get(order) != "open":
+        raise RuntimeError(f"order {order} is {state.get(order, 'unknown')}")
+    state[order] = "held"
+    return order
+
+
+def test_an_async_tool_s_own_runtime_error_is_what_the_call_records():
+    """LlamaIndex's sync shim for async functions catches a RuntimeError the tool raises and raises
+    "Detected nested async" instead, which hid state refusals from induction: the runtime awaits
+    the coroutine itself, outside and inside a running event loop, plain or as a FunctionTool."""
+    import asyncio
+
+    rt = PythonRuntime([hold_order, FunctionTool.from_defaults(async_fn=hold_order, name="hold_order_tool")],
+                       lambda: {"A1": "open", "B2": "shipped"})
+    state = rt.fresh()
+    for name in ("hold_order", "hold_order_tool"):
+        refused = rt.call(state, name, {"order": "B2"})
+        assert refused.status == "error" and refused.message == "RuntimeError: order B2 is shipped"
+    assert rt.call(state, "hold_order", {"order": "A1"}).output == "A1"
+    assert rt.call(state, "hold_order_tool", {"order": "A1"}).message == "RuntimeError: order A1 is held"
+
+    async def inside_a_loop() -> str | None:
+        return rt.call(state, "hold_order", {"order": "B2"}).message
+
+    assert asyncio.run(inside_a_loop()) == "RuntimeError: order B2 is shipped"
