@@ -7,8 +7,13 @@ status flags, markdown replies) onto one ``status``; contract outcome schemas ar
 
 from __future__ import annotations
 
+import datetime as dt
+import decimal
+import enum
 import json
 import math
+import pathlib
+import uuid
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -54,7 +59,9 @@ def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
     """Convert a tool's return value into plain JSON; raises TypeError when it cannot.
 
     Tuples and sets become lists, non-finite floats become strings, dataclasses and objects with
-    ``model_dump``/``to_dict`` are converted; anything else is unserializable.
+    ``model_dump``/``to_dict`` are converted, an ``Enum`` member becomes its value, and days, times,
+    decimals, UUIDs and paths become the strings pydantic's JSON mode writes for them (ISO 8601 for a
+    day); anything else is unserializable.
     """
     if _depth > 64:
         raise TypeError("value nests deeper than 64 levels")
@@ -79,6 +86,12 @@ def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
         # field by field, as dataclasses.asdict then this would give, without asdict's deep copy of
         # every leaf (a sandbox state is viewed twice per induction call)
         return {f.name: to_jsonable(getattr(value, f.name), _depth=_depth + 2) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return to_jsonable(value.value, _depth=_depth + 1)
+    if isinstance(value, (dt.date, dt.time)):  # (a datetime is a date)
+        return value.isoformat()
+    if isinstance(value, (decimal.Decimal, uuid.UUID, pathlib.PurePath)):
+        return str(value)
     try:  # numpy scalars and arrays
         import numpy as np
 

@@ -58,3 +58,41 @@ def test_depth_is_bounded_through_dataclasses() -> None:
         value = Leaf("x", 1.0, value)
     with pytest.raises(TypeError, match="deeper than 64"):
         to_jsonable(value)
+
+
+def test_enums_days_decimals_ids_and_paths_in_replies_become_json() -> None:
+    """A dataclass or pydantic reply holding a plain ``Enum`` member, a day or a ``Decimal`` is a
+    success with the value pydantic's JSON mode would write, not an "unserializable output" error."""
+    import datetime as dt
+    import decimal
+    import enum
+    import pathlib
+    import uuid
+
+    from pydantic import BaseModel
+
+    class Category(enum.Enum):
+        GEARBOX = "gearbox"
+        BLADE = 2
+
+    @dataclasses.dataclass
+    class WorkOrder:
+        ref: str
+        category: Category
+        due: dt.date
+        opened: dt.datetime
+        cost: decimal.Decimal
+
+    class Report(BaseModel):
+        order: WorkOrder
+        kinds: list[Category]
+        file: pathlib.PurePosixPath
+        token: uuid.UUID
+
+    order = WorkOrder("WO-1", Category.GEARBOX, dt.date(2028, 3, 1), dt.datetime(2028, 2, 27, 9, 30), decimal.Decimal("1250.50"))
+    out = to_jsonable(Report(order=order, kinds=[Category.BLADE], file=pathlib.PurePosixPath("/a/b.pdf"),
+                             token=uuid.UUID(int=7)))
+    assert out == {"order": {"ref": "WO-1", "category": "gearbox", "due": "2028-03-01", "opened": "2028-02-27T09:30:00",
+                             "cost": "1250.50"},
+                   "kinds": [2], "file": "/a/b.pdf", "token": "00000000-0000-0000-0000-000000000007"}
+    json.dumps(out)
