@@ -18,7 +18,7 @@ from typing import Any, Iterator
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.contracts.vocabulary import QUANTITY_TOKENS, READ_VERBS, STATE_CHANGING_VERBS
 
-__all__ = ["reply_name", "owner_name", "listed_name", "sentence_values", "is_sentence"]
+__all__ = ["subject_name", "reply_name", "owner_name", "listed_name", "sentence_values", "is_sentence"]
 
 _VERBS = READ_VERBS | STATE_CHANGING_VERBS
 _CLAUSE = {"by", "for", "from", "with", "of", "in", "on", "to", "at", "and", "or", "if", "when", "using", "via"}
@@ -65,6 +65,19 @@ def owner_name(spec: Any) -> str | None:
     if len(name_tokens(getattr(spec, "short_name", None) or spec.name.rsplit(".", 1)[-1])) < 2:
         return None
     words = [t for t in _object_tokens(spec) if t not in _ID_WORDS and t not in _VERBS]
+    return words[-1] if words else None
+
+
+# nouns that say how a reply shows a record, not which kind of record it is (``get_user_details``)
+_GENERIC_NOUNS = frozenset({"details", "detail", "info", "information", "summary", "overview", "profile", "record", "records"})
+
+
+def subject_name(spec: Any) -> str | None:
+    """The kind of record a tool is about: :func:`owner_name` past a generic noun
+    (``get_user_details`` -> ``user``, ``find_donor`` -> ``donor``); None when its name says none."""
+    if len(name_tokens(getattr(spec, "short_name", None) or spec.name.rsplit(".", 1)[-1])) < 2:
+        return None
+    words = [t for t in _object_tokens(spec) if t not in _ID_WORDS and t not in _VERBS and t not in _GENERIC_NOUNS]
     return words[-1] if words else None
 
 

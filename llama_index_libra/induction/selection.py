@@ -102,10 +102,12 @@ def split_providers(relations: list[Relation], per_input: int,
     # (an echo of the provider's own argument shows no dependence: it feeds nothing here)
     feeds = {(r.provider, r.consumer) for r in relations if r.consumer_field is not None and not _echo(r)}
     owners: dict[str, str | None] = {}
+    subjects: dict[str, str | None] = {}
     if catalog is not None:
-        from llama_index_libra.induction.reply_values import owner_name
+        from llama_index_libra.induction.reply_values import owner_name, subject_name
 
         owners = {spec.name: owner_name(spec) for spec in catalog}
+        subjects = {spec.name: subject_name(spec) for spec in catalog}
     entities = {_entity(o) for o in owners.values() if o}
     groups: dict[tuple[str, str], list[tuple[tuple, str]]] = {}
     for order, r in enumerate(relations):
@@ -117,7 +119,11 @@ def split_providers(relations: list[Relation], per_input: int,
         cyclic = (r.consumer, r.provider) in feeds
         path = str(((r.evidence or {}).get("provider_value") or {}).get("path", ""))
         foreign = foreign_key(path, owners.get(r.provider), entities)
-        rank = (cyclic, r.kind != "provenance", foreign, -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
+        subject = subjects.get(r.provider)
+        # a provider about the kind of record the input names (``find_donor`` for ``donor_no``) before one
+        # that shows such ids beside its own records (a session's register of donors)
+        about = bool(subject) and bool(set(_entity(subject)) & set(_entity(r.consumer_field)))
+        rank = (cyclic, r.kind != "provenance", foreign, not about, -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
         groups.setdefault((r.consumer, r.consumer_field), []).append((rank, r.provider))
     allowed: dict[tuple[str, str], set[str]] = {}
     spare: dict[tuple[str, str], set[str]] = {}
@@ -126,10 +132,10 @@ def split_providers(relations: list[Relation], per_input: int,
         others: list[str] = []
         best = None
         for rank, provider in sorted(members):
-            kind_class = (rank[0], rank[1], rank[4], rank[5])  # cyclic, kind, derived, echo
+            kind_class = (rank[0], rank[1], rank[5], rank[6], rank[3])  # cyclic, kind, derived, echo, not about
             if best is None:
                 best = kind_class
-            elif kind_class != best or any(kind_class[i] for i in (0, 2, 3)):
+            elif kind_class[:4] != best[:4] or any(kind_class[i] for i in (0, 2, 3)) or (kind_class[4] and not best[4]):
                 continue  # not a genuine alternative to the best provider
             if len(chosen) < per_input:
                 if provider not in chosen:
