@@ -26,7 +26,9 @@ MAX_HINT_VALUES = 12
 _LIST_RE = re.compile(
     r"\b(?:expected one of|must be one of|should be one of|one of|valid(?: [a-z]+)?(?: are)?|allowed(?: [a-z]+)?(?: are)?|"
     r"options(?: are)?|choose from|supported(?: [a-z]+)?(?: are)?|accepted(?: [a-z]+)?(?: are)?|known(?: [a-z]+)?(?: are)?:|"
-    r"[a-z]+s are(?=\s+[^;\n,]+,)|(?:must|should) be(?=\s+[^;\n]+\bor\b))(?![a-z])\s*[:=]?\s*"
+    r"[a-z]+s are(?=\s+[^;\n,]+,)|(?:must|should) be(?=\s+[^;\n]+\bor\b)|"
+    # "the yard offers A, B, C": a service's own verb before a list of several
+    r"(?:offers?|accepts?|supports?|stocks?|sells?|carry|carries)(?=\s+[^;\n,]+,))(?![a-z])\s*[:=]?\s*"
     r"([\[(]?[^;\n]+)", re.IGNORECASE)
 _EITHER_RE = re.compile(r"\beither\s+(['\"][^'\"]+['\"](?:\s*(?:,|or)\s*['\"][^'\"]+['\"])+)", re.IGNORECASE)
 _QUOTED_RE = re.compile(r"['\"]([^'\"\n]{1,40})['\"]")
@@ -45,7 +47,8 @@ _DIGIT_DATES = ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-
 # a refusal of a day that is not later than the service's today ("fixtures are scheduled for a future
 # date", "That day has passed", "arrival must be today or later")
 _LATER_RE = re.compile(r"\b(?:future|upcoming|(?:has|have|had|already) passed|in the past|today or later|"
-                       r"later than today|after today|not before today|from today on|before today|is past)\b", re.IGNORECASE)
+                       r"later than today|after today|not before today|from today on|before today|is past|from tomorrow|"
+                       r"tomorrow or later|not today)\b", re.IGNORECASE)
 _ISO_RE = re.compile(r"\bisoformat\b|\bISO[ -]?8601\b|\bISO date\b", re.IGNORECASE)
 LATER_DAYS = 7  # days after today offered for such a refusal: one of each weekday
 # a refusal of a value's kind ("'x' is not an email address", "phone must be in E.164 form") and a
@@ -170,12 +173,17 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
     if values:
         if not targets and len(args) == 1:
             targets = list(args)
+        # a refusal written in capitals ("E270 UNKNOWN SERVICES ...; THE YARD OFFERS PRESSURE_WASH, ...")
+        # may have raised the case of what it lists: each value in lower case too
+        shouted = not any(c.islower() for c in message) and any(c.isalpha() for c in message)
+        lowered = [v.lower() for v in values] if shouted else []
         for name in targets:
             current = args.get(name)
             if isinstance(current, list):  # a set-valued input (scopes, channels): all of them, then each alone
-                typed = [list(values)] + [[v] for v in values]
+                typed = [list(values)] + ([lowered] if lowered else []) + \
+                    [[x] for i, v in enumerate(values) for x in ([v, lowered[i]] if lowered else [v])]
             else:
-                typed = [_typed(v, current) for v in values]
+                typed = [_typed(x, current) for i, v in enumerate(values) for x in ([v, lowered[i]] if lowered else [v])]
             out[name] = [v for v in typed if v != current][:MAX_HINT_VALUES]
     shown = [m.group(1) or m.group(2).rstrip(".:") for m in _SHOWN_RE.finditer(message)]
     shown = [v for v in shown if not v.isalpha() or v.isupper()]  # a value (a digit, a sign, a code), not "like this"

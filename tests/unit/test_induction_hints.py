@@ -353,3 +353,26 @@ def test_a_bound_hint_always_lies_on_the_right_side(current, bound, lower):
     hints = error_hints(f"cover must be {words} {shown}", {"cover": current})
     for value in hints.get("cover", []):
         assert value == bound and (current < bound if lower else current > bound)
+
+
+def test_a_services_own_verb_introduces_a_list_and_capitals_are_tried_in_lower_case_too():
+    # "the yard offers A, B, C": a list of what the service accepts, after its own verb
+    hints = error_hints("unknown services 'wash'; the yard offers pressure_wash, antifoul, anodes",
+                        {"services": ["wash"], "vessel_id": "V1"})
+    assert hints == {"services": [["pressure_wash", "antifoul", "anodes"], ["pressure_wash"], ["antifoul"], ["anodes"]]}
+    # a refusal written in capitals may have raised the case of the values it lists
+    shouted = error_hints("E270 UNKNOWN SERVICES WASH; THE YARD OFFERS PRESSURE_WASH, ANTIFOUL, ANODES",
+                          {"services": ["wash"], "vessel_id": "V1"})["services"]
+    assert shouted[:2] == [["PRESSURE_WASH", "ANTIFOUL", "ANODES"], ["pressure_wash", "antifoul", "anodes"]]
+    assert shouted[2:4] == [["PRESSURE_WASH"], ["pressure_wash"]]
+    assert error_hints("E306 UNKNOWN GRADE 'X'; WE SELL DIESEL, PETROL", {"grade": "X"})["grade"] == ["DIESEL", "diesel", "PETROL", "petrol"]
+    # a verb with no list of several after it teaches nothing
+    assert error_hints("this berth offers shore power", {"berth": "B1"}) == {}
+
+
+def test_booked_from_tomorrow_teaches_the_days_after_the_handed_today():
+    from llama_index_libra.induction.hints import as_date
+
+    hints = error_hints("E271 LIFTS ARE BOOKED FROM TOMORROW, MONDAY TO SATURDAY", {"lift_date": "2027-07-17", "vessel_id": "V1"},
+                        today=as_date("2027-07-17"))
+    assert hints["lift_date"][:2] == ["2027-07-18", "2027-07-19"]
