@@ -110,6 +110,7 @@ class RepairSearch:
         budget = REPAIR_RUNS + REPAIR_SHARE * waiting
         spent_by: dict[str, int] = {}
         done: dict[tuple[str, str], Any] = {}  # (child digest, call) -> its record, once rerun
+        passed: set[str] = set()  # tools let past their state refusal in some child (refused there for a value)
         for share in (REPAIR_SHARE, budget):
             for (tool, template_id), refused in refusals.items():
                 if tool not in stale or runs >= budget or spent_by.get(tool, 0) >= share:
@@ -154,6 +155,16 @@ class RepairSearch:
                                 calls.tally.repair_successes += 1
                                 found.setdefault(digest, []).append((tool, template_id, dict(b)))
                                 stale.discard(tool)
+                                break
+                            if record.message and record.message != message and not repairable(cause_of(record.message)) \
+                                    and tool not in passed:
+                                # past the refusal, refused further on for a value (``unknown services
+                                # 'service'; the yard offers ...``): the state is right, the binding is not.
+                                # Explored in full, the child gives the call the fallbacks a binding gets
+                                # (what this refusal teaches), which a rerun with this binding cannot
+                                passed.add(tool)
+                                calls.tally.repair_passes += 1
+                                found.setdefault(digest, []).append((tool, template_id, dict(b)))
                                 break
                             if not retried and record.message and record.message != message and repairable(cause_of(record.message)):
                                 # past the refusal, refused further on for the record's status (the role is

@@ -30,6 +30,7 @@ class RunTally:
     states_cut_depth: int = 0
     contracts_revised: int = 0
     repair_successes: int = 0  # refused calls that succeeded in a child state their refusal pointed to (repairs.py)
+    repair_passes: int = 0  # refused calls let past that refusal in such a child, refused there for a value instead
     execution_s: float = 0.0
     failures: dict[str, str] = field(default_factory=dict)  # tool -> first error message
     # executed runs by what they were for: "explore" (bindings of a template), "variant" (other

@@ -24,3 +24,33 @@ def test_without_peer_sign_ons_the_decision_never_succeeds(monkeypatch) -> None:
     monkeypatch.setattr(repair_states.RepairSearch, "peer_children", lambda self, *a, **k: ([], 0))
     _, report = induce_serially(TOOLS, LoansState, FIXTURES)
     assert "decide_loan" in report.never_succeeded, report.summary()
+
+
+def _anonymous_refusals(monkeypatch) -> None:
+    """The desk's refusal names neither the person acting nor the role wanted (``permission denied``)."""
+    from tests.support import loans_desk
+
+    def who(state, token, *roles):
+        email = state.sessions.get(token)
+        if email is None:
+            raise PermissionError("Not authenticated: log in first")
+        if roles and state.staff[email]["role"] not in roles:
+            raise PermissionError("permission denied")
+        return state.staff[email]
+
+    monkeypatch.setattr(loans_desk, "_who", who)
+
+
+def test_a_refusal_that_names_nobody_still_signs_the_others_on(monkeypatch) -> None:
+    """``permission denied`` says the one acting may not do this: the other people are signed on."""
+    _anonymous_refusals(monkeypatch)
+    library, report = induce_serially(TOOLS, LoansState, FIXTURES)
+    assert "decide_loan" not in report.never_succeeded, report.summary()
+    assert ("submit_loan", "decide_loan") in {(r.provider, r.consumer) for r in library.relations}
+
+
+def test_without_reading_such_refusals_the_decision_never_succeeds(monkeypatch) -> None:
+    _anonymous_refusals(monkeypatch)
+    monkeypatch.setattr(repair_states, "refuses_the_person", lambda message: False)
+    _, report = induce_serially(TOOLS, LoansState, FIXTURES)
+    assert "decide_loan" in report.never_succeeded, report.summary()

@@ -150,3 +150,16 @@ def test_away_bindings_never_take_an_avoided_status(statuses, avoid):
     if statuses[0] in avoid:  # every status the pool offers is tried before any twice
         wanted = {s for s in statuses[1:] if s not in avoid}
         assert {b["order_id"].context[0] for b in out} == wanted
+
+
+def test_a_refusal_of_what_the_one_acting_may_do_is_about_the_person():
+    from llama_index_libra.induction.repairs import refuses_the_person
+
+    for message in ('{"code":"PERMISSION_DENIED","message":"a contact cannot do this"}', "E103 FUEL STAFF CANNOT DO THIS",
+                    "PermissionError: a guest account cannot do this", "Forbidden: not authorised for refunds",
+                    "Error: The counter role cannot do this.", "you are not permitted to approve"):
+        assert refuses_the_person(message), message
+    # a missing sign-in, a record's state or an unknown value is not about who is acting
+    for message in ("session key missing or expired: sign in again", "order 5 is shipped; it cannot be cancelled",
+                    "E404 VESSEL V1 NOT FOUND", "You are not clocked in."):
+        assert not refuses_the_person(message), message
