@@ -356,8 +356,10 @@ class Explorer:
                 template = self.contracts[tool].template(template_id)
             except KeyError:  # a revision between levels dropped the template
                 continue
-            if spec is not None:
-                attempt(spec, template, binding, tried)
+            if spec is not None and not attempt(spec, template, binding, tried)[0]:
+                # let past its state refusal and refused here for a value (a repair pass): what
+                # this refusal teaches, with the binding that got past
+                retries.taught_by_refusals(spec, template)
         # (tool, template) -> the first refusal of its bindings in the first round: in the second
         # round those bindings are not run again, yet the template is still refused, and the values
         # the state gained since under fields that do not align (``acct`` for ``account_no``, read

@@ -30,7 +30,7 @@ from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, refuses_the_person, repairable, shared_needed, status_bindings, substituted, word_stems
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
 
-__all__ = ["RepairSearch", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_SHARE", "REPAIR_REFUSALS", "STATUS_RECORDS"]
+__all__ = ["RepairSearch", "passed_for_a_value", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_SHARE", "REPAIR_REFUSALS", "STATUS_RECORDS"]
 
 # records showing a status a refusal names, tried per input; child states a refused call is rerun
 # in, per refusal; such reruns per state; refusals read per tool
@@ -43,6 +43,12 @@ REPAIR_REFUSALS = 2
 READ_REFUSALS = 6
 
 Child = tuple  # (digest, snapshot, tool, arguments, pool prefix, new values): a child state as Explorer records it
+
+
+def passed_for_a_value(refused: str, rerun: str | None) -> bool:
+    """Whether a rerun got past the refusal it was rerun for and was refused further on for a value
+    (a vocabulary, a layout, an unknown id): the child's state is right, the binding is not."""
+    return bool(rerun) and rerun != refused and not repairable(cause_of(rerun))  # type: ignore[arg-type]
 
 
 class RepairSearch:
@@ -156,8 +162,7 @@ class RepairSearch:
                                 found.setdefault(digest, []).append((tool, template_id, dict(b)))
                                 stale.discard(tool)
                                 break
-                            if record.message and record.message != message and not repairable(cause_of(record.message)) \
-                                    and tool not in passed:
+                            if tool not in passed and passed_for_a_value(message, record.message):
                                 # past the refusal, refused further on for a value (``unknown services
                                 # 'service'; the yard offers ...``): the state is right, the binding is not.
                                 # Explored in full, the child gives the call the fallbacks a binding gets
