@@ -60,7 +60,7 @@ class Node:
     mode: str = "full"  # "full": every template; "values": only bindings that use a new value
     root: int = 0  # index of the fresh state (Runtime.fresh_states) the path starts from
     # calls to run first (tool, template id, binding): the refused calls a repair state lets succeed
-    seeds: tuple[tuple[str, str, dict[str, Any]], ...] = ()
+    seeds: tuple[tuple[str, str, dict[str, Any], bool], ...] = ()  # (tool, template, binding, only got past its refusal)
     trail: tuple[str, ...] = ()  # digests of the states its path went through, the fresh state first
 
 
@@ -98,7 +98,7 @@ class NodeResult:
     learned: dict[tuple[str, str], list[Any]] = field(default_factory=dict)  # (tool, input) -> values refusals named
     gathered: Gathered | None = None  # this state's successes applied together (``gathering.py``)
     # child digest -> the refused calls (tool, template id, binding) that succeed there (``repairs.py``)
-    repairs: dict[str, list[tuple[str, str, dict[str, Any]]]] = field(default_factory=dict)
+    repairs: dict[str, list[tuple[str, str, dict[str, Any], bool]]] = field(default_factory=dict)
     peers: set[str] = field(default_factory=set)  # children only the repair search made (another person's sign-on)
 
 
@@ -350,13 +350,13 @@ class Explorer:
         # the fallbacks that read this state's refusals (what they teach, the fields and statuses they name)
         retries = RefusalRetries(lambda spec, template, binding: attempt(spec, template, binding, tried), binder, pool,
                                  refusals, self.learned, cap, today)
-        for tool, template_id, binding in node.seeds:  # what a repair state was entered for
+        for tool, template_id, binding, passed in node.seeds:  # what a repair state was entered for
             spec = self.catalog.get(tool)
             try:
                 template = self.contracts[tool].template(template_id)
             except KeyError:  # a revision between levels dropped the template
                 continue
-            if spec is not None and not attempt(spec, template, binding, tried)[0]:
+            if spec is not None and not attempt(spec, template, binding, tried)[0] and passed:
                 # let past its state refusal and refused here for a value (a repair pass): what
                 # this refusal teaches, with the binding that got past
                 retries.taught_by_refusals(spec, template)
@@ -498,7 +498,7 @@ class Explorer:
                     # courier can be messaged only while the order is out_for_delivery) takes that record
                     if not successes:
                         successes += retries.status_retries(spec, template)
-        repairs: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
+        repairs: dict[str, list[tuple[str, str, dict[str, Any], bool]]] = {}
         peers: set[str] = set()
         if not values_only and refusals:
             repairs, extra = self.repairs.search(node, children, refusals, pool, known_tools)

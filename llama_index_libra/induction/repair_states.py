@@ -66,11 +66,12 @@ class RepairSearch:
 
     def search(self, node: Any, children: list[Child],
                refusals: Mapping[tuple[str, str], list[tuple[Mapping[str, Any], dict[str, Any], str | None]]],
-               pool: ValuePool, known_tools: set[str] | None) -> tuple[dict[str, list[tuple[str, str, dict[str, Any]]]], list]:
+               pool: ValuePool, known_tools: set[str] | None) -> tuple[dict[str, list[tuple[str, str, dict[str, Any], bool]]], list]:
         """Repair states (:mod:`.repairs`): each tool that never succeeded and was refused here for
         its state is rerun, as refused and with the transition's new values, in the child states
-        whose transitions its refusal points to; the children where it then succeeds (digest ->
-        the calls to run there first), and the peer children (:meth:`peer_children`) among them."""
+        whose transitions its refusal points to; the children where it then succeeds or gets past
+        that refusal (digest -> the calls to run there first, each with whether it only got past:
+        :func:`passed_for_a_value`), and the peer children (:meth:`peer_children`) among them."""
         calls, binder = self.calls, self.binder
         stale = {name for name, _ in refusals if name not in calls.succeeded and (known_tools is None or name not in known_tools)}
         if not stale:
@@ -107,7 +108,7 @@ class RepairSearch:
         own = len(children)
         children = children + extra
         described = [(tool, args, handed_text(args)) for _digest, _snap, tool, args, _prefix, _values in children]
-        found: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
+        found: dict[str, list[tuple[str, str, dict[str, Any], bool]]] = {}
         # every waiting tool first gets its share of the reruns, in catalog order (a director's decision
         # comes after a dozen other refused writes, which must not spend them all); then what is left
         # of the budget goes to the tools still waiting, in order, as before
@@ -159,7 +160,7 @@ class RepairSearch:
                                 done[key] = record
                             if calls.classify(tool, record) == "success":
                                 calls.tally.repair_successes += 1
-                                found.setdefault(digest, []).append((tool, template_id, dict(b)))
+                                found.setdefault(digest, []).append((tool, template_id, dict(b), False))
                                 stale.discard(tool)
                                 break
                             if tool not in passed and passed_for_a_value(message, record.message):
@@ -169,7 +170,7 @@ class RepairSearch:
                                 # (what this refusal teaches), which a rerun with this binding cannot
                                 passed.add(tool)
                                 calls.tally.repair_passes += 1
-                                found.setdefault(digest, []).append((tool, template_id, dict(b)))
+                                found.setdefault(digest, []).append((tool, template_id, dict(b), True))
                                 break
                             if not retried and record.message and record.message != message and repairable(cause_of(record.message)):
                                 # past the refusal, refused further on for the record's status (the role is

@@ -111,6 +111,7 @@ class Master:
         value_states = 0
         deep_per_tool: dict[str, int] = {}
         repaired: set[str] = set()  # tools a repair state was explored for (repairs.py)
+        passed: set[str] = set()  # tools a child was explored for that only got them past a refusal
         chain_per_tool: dict[str, int] = {}
         gathered_states = 0
         if self.progress is not None:
@@ -176,7 +177,10 @@ class Master:
                     if node.depth else set()
                 chained: set[str] = set()  # one chain child per tool and parent
                 for digest, snap, tool, args, prefix, new_values in result.children:
-                    seeds = [seed for seed in result.repairs.get(digest, ()) if seed[0] not in natural and seed[0] not in repaired]
+                    # (a child that only got a tool past its refusal, once per tool: it does not stand in
+                    # for a child where the tool succeeds)
+                    seeds = [seed for seed in result.repairs.get(digest, ()) if seed[0] not in natural and seed[0] not in repaired
+                             and not (seed[3] and seed[0] in passed)]
                     if digest in result.peers and not seeds:
                         continue  # another person's sign-on, made for a repair no longer needed
                     # values persist: everything observed in the parent state, then the new ones
@@ -190,7 +194,8 @@ class Master:
                         after = self.node(digest, snap, node.depth + 1, node.path + ({"tool": tool, "arguments": args},), child_pool, parts)
                         after.new_from, after.root, after.trail = prefix, node.root, node.trail + (node.digest,)
                         mode = None
-                        repaired.update(seed[0] for seed in seeds)
+                        repaired.update(seed[0] for seed in seeds if not seed[3])
+                        passed.update(seed[0] for seed in seeds if seed[3])
                         if node.mode == "full" and after.depth <= cfg.max_depth:
                             mode = "full"
                         elif node.mode == "full" and seeds and after.depth <= cfg.goal_depth:
