@@ -127,7 +127,19 @@ def _target(message: str, args: Mapping[str, Any]) -> list[str]:
     if quoted:
         return quoted
     named = [n for n in args if " ".join(name_tokens(n)) in lowered or n.lower() in lowered]
-    return named
+    if named:
+        return named
+    # else those whose value (or an item of a list input) it repeats unquoted as a word of its own:
+    # ``unknown question codes 30433390; codes are ...`` is about the list that held 30433390
+    return [n for n, v in args.items() if any(_repeats(message, item) for item in (v if isinstance(v, list) else [v]))]
+
+
+def _repeats(message: str, value: Any) -> bool:
+    """Whether ``message`` writes ``value`` (a string or number of three characters or more) as a word."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return False
+    text = str(value).strip()
+    return len(text) >= 3 and re.search(rf"(?<![\w-]){re.escape(text)}(?![\w-])", message, re.IGNORECASE) is not None
 
 
 def refusal_text(message: str) -> str:

@@ -46,9 +46,14 @@ Child = tuple  # (digest, snapshot, tool, arguments, pool prefix, new values): a
 
 
 def passed_for_a_value(refused: str, rerun: str | None) -> bool:
-    """Whether a rerun got past the refusal it was rerun for and was refused further on for a value
-    (a vocabulary, a layout, an unknown id): the child's state is right, the binding is not."""
-    return bool(rerun) and rerun != refused and not repairable(cause_of(rerun))  # type: ignore[arg-type]
+    """Whether a rerun got past the refusal it was rerun for and was refused further on: for a value
+    (a vocabulary, a layout, an unknown id: the child's state is right, the binding is not), or for
+    another kind of reason (the right person now, the session not yet open: the child's own repairs
+    may take the next step)."""
+    if not rerun or rerun == refused:
+        return False
+    cause = cause_of(rerun)
+    return not repairable(cause) or cause != cause_of(refused)
 
 
 class RepairSearch:

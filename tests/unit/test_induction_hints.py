@@ -376,3 +376,12 @@ def test_booked_from_tomorrow_teaches_the_days_after_the_handed_today():
     hints = error_hints("E271 LIFTS ARE BOOKED FROM TOMORROW, MONDAY TO SATURDAY", {"lift_date": "2027-07-17", "vessel_id": "V1"},
                         today=as_date("2027-07-17"))
     assert hints["lift_date"][:2] == ["2027-07-18", "2027-07-19"]
+
+
+def test_a_list_is_taught_to_the_input_whose_item_the_refusal_repeats_unquoted():
+    # no input is quoted or named ("question codes" is not "yes_answers"): the one whose item it repeats
+    message = '{"code":"INVALID_ARGUMENT","message":"unknown question codes 30433390; codes are FEVER_14D, NEW_MEDICATION, TRAVEL"}'
+    hints = error_hints(message, {"appointment_ref": "71004512", "pulse": 10, "yes_answers": ["30433390"]})
+    assert list(hints) == ["yes_answers"] and hints["yes_answers"][0] == ["FEVER_14D", "NEW_MEDICATION", "TRAVEL"]
+    # a short value (10) repeated by chance targets nothing
+    assert error_hints("unknown codes 10; codes are A1, B2, C3", {"pulse": 10, "ref": "R-1"}) == {}
