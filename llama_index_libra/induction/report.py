@@ -30,7 +30,7 @@ class RunTally:
     states_cut_depth: int = 0
     contracts_revised: int = 0
     repair_successes: int = 0  # refused calls that succeeded in a child state their refusal pointed to (repairs.py)
-    repair_passes: int = 0  # refused calls let past that refusal in such a child, refused there for a value instead
+    repair_passes: int = 0  # refused calls let past that refusal in such a child and refused there for something else
     execution_s: float = 0.0
     failures: dict[str, str] = field(default_factory=dict)  # tool -> first error message
     # executed runs by what they were for: "explore" (bindings of a template), "variant" (other
@@ -64,7 +64,7 @@ class BuildReport(RunTally):
     value_states: int = 0
     goal_states: int = 0
     gathered_states: int = 0  # states where one state's successes were applied together (gathering.py)
-    repair_states: int = 0  # child states explored in full because a refused call succeeds there (repairs.py)
+    repair_states: int = 0  # child states explored in full because a refused call succeeds or gets past its refusal there (repairs.py)
     max_path: int = 0
     transitions: int = 0
     states_cut_budget: int = 0
@@ -107,7 +107,7 @@ class BuildReport(RunTally):
             f"timeouts {self.timeouts}) | executor {self.executor} x{self.workers}"
             f"{f' (pool restarted {self.pool_restarts}x)' if self.pool_restarts else ''} | "
             f"states explored {self.states_explored} (goal-directed past max_depth {self.goal_states}, gathered {self.gathered_states}, "
-            f"repair {self.repair_states}, "
+            f"repair {self.repair_states} (refused calls that succeeded there {self.repair_successes}, got past {self.repair_passes}), "
             f"value-only {self.value_states}, longest path {self.max_path}), transitions {self.transitions}",
             "runs by purpose: " + (", ".join(f"{k} {v}" for k, v in sorted(self.runs_by_purpose.items())) or "none"),
             f"cut by bounds: states beyond the depth bounds {self.states_cut_depth}, states over max_states "
