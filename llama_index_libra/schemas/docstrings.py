@@ -185,7 +185,12 @@ def _value_lists(sentence: str) -> list[tuple[int, list[str], str | None]]:
     for m in _QUOTED_LIST.finditer(sentence):
         if not _EXAMPLES.search(sentence, 0, m.start()):  # examples are not the allowed values
             found.append((m.start(1), [q[1:-1] for q in re.findall(_QUOTED, m.group(1))], None))
-    return [(pos, [v for v in values if v and "..." not in v][:_MAX_VALUES], before) for pos, values, before in found]
+    # "(one or two)" says how many, not which: a list of number words is no vocabulary
+    return [(pos, [v for v in values if v and "..." not in v][:_MAX_VALUES], before) for pos, values, before in found
+            if not all(v.strip().lower() in _NUMBER_WORDS for v in values if v)]
+
+
+_NUMBER_WORDS = frozenset("zero none one two three four five six seven eight nine ten eleven twelve".split())
 
 
 def lift_docstring_constraints(description: str, parameters: Mapping[str, Any]) -> dict[str, Any]:

@@ -164,3 +164,13 @@ def test_random_docstrings_never_break_a_schema(names, kinds, pieces) -> None:
             if isinstance(value, str):
                 assert value in doc or value == "fixed"
     split_docstring(doc)  # never raises
+
+
+def test_a_count_in_words_is_no_vocabulary():
+    """``(one or two)`` says how many applicants, not which: the list input keeps no enum."""
+    params = {"type": "object", "properties": {"applicant_ids": {"type": "array", "items": {"type": "string"}},
+                                               "purpose": {"type": "string"}}}
+    doc = "Start.\n\n:param applicant_ids: The applicants (one or two).\n:param purpose: What for (purchase or remortgage).\n"
+    lifted = lift_docstring_constraints(doc, params)["properties"]
+    assert "enum" not in lifted["applicant_ids"] and "enum" not in lifted["applicant_ids"]["items"]
+    assert lifted["purpose"]["enum"] == ["purchase", "remortgage"]
