@@ -49,6 +49,9 @@ _DIGIT_DATES = ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-
 _LATER_RE = re.compile(r"\b(?:future|upcoming|(?:has|have|had|already) passed|in the past|today or later|"
                        r"later than today|after today|not before today|from today on|before today|is past|from tomorrow|"
                        r"tomorrow or later|not today)\b", re.IGNORECASE)
+# two ids joined by "to", "through" or a dash: "SB-01 to SB-20", "R100-R199"
+_ID_RANGE_RE = re.compile(r"(?<![\w-])([A-Za-z]{1,5}[-_ ]?\d{1,6})\s*(?:to|through|thru|-|\u2013|\.\.)\s*([A-Za-z]{1,5}[-_ ]?\d{1,6})(?![\w-])")
+_ID_PARTS_RE = re.compile(r"([A-Za-z]{1,5}[-_ ]?)(\d{1,6})")
 _ISO_RE = re.compile(r"\bisoformat\b|\bISO[ -]?8601\b|\bISO date\b", re.IGNORECASE)
 LATER_DAYS = 7  # days after today offered for such a refusal: one of each weekday
 # a refusal of a value's kind ("'x' is not an email address", "phone must be in E.164 form") and a
@@ -241,6 +244,16 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
                         out.setdefault(name, []).append(sample)
     if any(_is_number(v) for v in args.values()) and _RANGE_RE.search(message):
         _range_hints(message, args, out)
+    for first, last in _ID_RANGE_RE.findall(message):
+        # ids written as a range ("no turbine FO-56 (SB-01 to SB-20)"): its two ends, to the text
+        # input the refusal is about, when both ends share a prefix and a width
+        a, b = _ID_PARTS_RE.fullmatch(first), _ID_PARTS_RE.fullmatch(last)
+        if a is None or b is None or a.group(1).upper() != b.group(1).upper() or len(a.group(2)) != len(b.group(2)):
+            continue
+        for name in targets:
+            if isinstance(args.get(name), str):
+                out.setdefault(name, []).extend(v for v in (first, last) if v != args.get(name))
+        break
     if any(_is_number(v) for v in args.values()) and _BOUND_RE.search(message):
         _bound_hints(message, args, out)
     days = [d for d in _ISO_DAY_RE.findall(message) if as_date(d) is not None]

@@ -11,7 +11,9 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, Container, Iterable, Mapping, NamedTuple, Sequence
 
 from llama_index_libra._io import canonical_json
@@ -124,6 +126,26 @@ def json_text(value: Any) -> Any:
     return value
 
 
+_WORD_EDGES = ".,;:!?()[]{}'\"`"
+
+
+@lru_cache(maxsize=64)
+def id_words(texts: tuple[str, ...]) -> frozenset[str]:
+    """The id-like words of handed texts: a digit with a letter or a separator (``SB-07``,
+    ``MA-28-0350``, ``#4471``), not an amount; what a tester reads off a note or a handover."""
+    out = set()
+    for text in texts:
+        for raw in text.split():
+            token = raw.strip(_WORD_EDGES)
+            if any(c.isdigit() for c in token) and any(c.isalpha() or c in "-_#/" for c in token) \
+                    and not _AMOUNT.fullmatch(token):
+                out.add(token)
+    return frozenset(out)
+
+
+_AMOUNT = re.compile(r"[£$€]?\d{1,3}(?:,\d{3})*(?:\.\d+)?%?")
+
+
 class ValuePool:
     """The values known in one state, in the order they were observed, indexed by value."""
 
@@ -159,8 +181,18 @@ class ValuePool:
                 return
 
     def handed(self, value: Value) -> bool:
-        """Whether a fixture holds ``value`` (under any key): a value the tester was handed."""
-        return any(v.provider == FIXTURE_PROVIDER for v in self.index.get(value_json(value), ()))
+        """Whether a fixture holds ``value`` (under any key, or as an id-like word of a handed text:
+        ``SB-07`` in ``SB-07 tripped on a pitch fault``): a value the tester was handed."""
+        if any(v.provider == FIXTURE_PROVIDER for v in self.index.get(value_json(value), ())):
+            return True
+        return isinstance(value.value, str) and value.value in self._handed_words()
+
+    def _handed_words(self) -> frozenset[str]:
+        words = getattr(self, "_words", None)
+        if words is None:
+            texts = tuple(v.value for v in self.values if v.provider == FIXTURE_PROVIDER and isinstance(v.value, str) and " " in v.value)
+            words = self._words = id_words(texts)
+        return words
 
     def producers(self, value: Value, consumer: str) -> list[Value]:
         """Every tool that genuinely produced ``value`` (one entry per tool and export), in pool order."""

@@ -385,3 +385,13 @@ def test_a_list_is_taught_to_the_input_whose_item_the_refusal_repeats_unquoted()
     assert list(hints) == ["yes_answers"] and hints["yes_answers"][0] == ["FEVER_14D", "NEW_MEDICATION", "TRAVEL"]
     # a short value (10) repeated by chance targets nothing
     assert error_hints("unknown codes 10; codes are A1, B2, C3", {"pulse": 10, "ref": "R-1"}) == {}
+
+
+def test_ids_written_as_a_range_teach_its_two_ends():
+    # the refusal repeats the refused id and names the range the ids take
+    assert error_hints("no turbine FO-56 (SB-01 to SB-20)", {"token": "t1", "turbine_id": "FO-56", "limit_mw": 6.2}) == \
+        {"turbine_id": ["SB-01", "SB-20"]}
+    assert error_hints("unknown room 'R7'; rooms are R100-R199", {"room": "R7"})["room"][:2] == ["R100", "R199"]
+    # ends of other prefixes or widths are no range of ids, and a numeric range is left to the range hint
+    assert error_hints("no turbine FO-56 (SB-01 to TX-20)", {"turbine_id": "FO-56", "x": 1}) == {}
+    assert "loa_m" in error_hints("E400 CHECK THE DIMENSIONS: LOA 2-30 M, BEAM 1-10 M", {"loa_m": 50, "beam_m": 20})

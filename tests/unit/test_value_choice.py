@@ -215,3 +215,20 @@ def test_a_value_the_refusal_spelled_out_credits_no_tool():
     """``monthly`` came from get_compensation, but any value the refusal listed works too."""
     relations, _ = _build([get_compensation, set_pay_frequency], Pay, {"employee_id": "E1"})
     assert not any(p == "get_compensation" and c == "set_pay_frequency" for p, c, _ in relations)
+
+
+def test_an_id_word_of_a_handed_text_is_handed():
+    """``SB-07`` in a handover note was handed to the tester: a tool that also gives it is no provider."""
+    from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, id_words
+
+    import json
+
+    def value(provider: str, export: str, path: str, v: str) -> Value:
+        return Value(provider, export, path, v, f"{provider}\x00{export}\x00{json.dumps(v)}", provider != FIXTURE_PROVIDER)
+
+    note = value(FIXTURE_PROVIDER, "shift_handover", "$.fixtures.shift_handover[*]", "SB-07 tripped on a pitch fault before dawn")
+    listed = value("list_turbines", "turbine_id", "$.output[0][0]", "SB-07")
+    other = value("list_turbines", "turbine_id", "$.output[1][0]", "SB-08")
+    pool = ValuePool([note, listed, other])
+    assert pool.handed(listed) and not pool.handed(other)
+    assert id_words(("paid 12,000.00 on ref #4471, pin Tern-4102; 3 boxes",)) == frozenset({"#4471", "Tern-4102"})
