@@ -59,9 +59,9 @@ def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
     """Convert a tool's return value into plain JSON; raises TypeError when it cannot.
 
     Tuples and sets become lists, non-finite floats become strings, dataclasses and objects with
-    ``model_dump``/``to_dict`` are converted, an ``Enum`` member becomes its value, and days, times,
-    decimals, UUIDs and paths become the strings pydantic's JSON mode writes for them (ISO 8601 for a
-    day); anything else is unserializable.
+    ``model_dump``/``to_dict`` are converted, an ``Enum`` member becomes its value, a ``Decimal`` a
+    float, and days, times, UUIDs and paths the strings pydantic's JSON mode writes for them (ISO 8601
+    for a day); anything else is unserializable.
     """
     if _depth > 64:
         raise TypeError("value nests deeper than 64 levels")
@@ -90,7 +90,9 @@ def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
         return to_jsonable(value.value, _depth=_depth + 1)
     if isinstance(value, (dt.date, dt.time)):  # (a datetime is a date)
         return value.isoformat()
-    if isinstance(value, (decimal.Decimal, uuid.UUID, pathlib.PurePath)):
+    if isinstance(value, decimal.Decimal):  # a number stays a number (a price, a square root)
+        return float(value) if value.is_finite() else str(value)
+    if isinstance(value, (uuid.UUID, pathlib.PurePath)):
         return str(value)
     try:  # numpy scalars and arrays
         import numpy as np

@@ -93,6 +93,6 @@ def test_enums_days_decimals_ids_and_paths_in_replies_become_json() -> None:
     out = to_jsonable(Report(order=order, kinds=[Category.BLADE], file=pathlib.PurePosixPath("/a/b.pdf"),
                              token=uuid.UUID(int=7)))
     assert out == {"order": {"ref": "WO-1", "category": "gearbox", "due": "2028-03-01", "opened": "2028-02-27T09:30:00",
-                             "cost": "1250.50"},
+                             "cost": 1250.5},
                    "kinds": [2], "file": "/a/b.pdf", "token": "00000000-0000-0000-0000-000000000007"}
     json.dumps(out)
