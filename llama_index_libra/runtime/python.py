@@ -100,7 +100,7 @@ def _await(coroutine: Any) -> Any:
 
     def run() -> None:
         try:
-            out["value"] = _await(coroutine)
+            out["value"] = asyncio.run(coroutine)  # a loop of its own, closed when the call ends
         except BaseException as exc:  # noqa: BLE001 - re-raised on the caller's thread
             out["error"] = exc
     worker = threading.Thread(target=run)
