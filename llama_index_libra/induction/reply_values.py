@@ -62,10 +62,7 @@ def owner_name(spec: Any) -> str | None:
     clause that is not an id word (``create_booking`` -> ``booking``, ``attach_disk`` -> ``disk``,
     ``find_user_id_by_email`` -> ``user``): the owner of an id-like top-level key of its reply
     (``ref``, ``id``) that names no owner of its own. None for a one-word name (``login``)."""
-    if len(name_tokens(getattr(spec, "short_name", None) or spec.name.rsplit(".", 1)[-1])) < 2:
-        return None
-    words = [t for t in _object_tokens(spec) if t not in _ID_WORDS and t not in _VERBS]
-    return words[-1] if words else None
+    return _head_noun(spec)
 
 
 # nouns that say how a reply shows a record, not which kind of record it is (``get_user_details``)
@@ -75,9 +72,14 @@ _GENERIC_NOUNS = frozenset({"details", "detail", "info", "information", "summary
 def subject_name(spec: Any) -> str | None:
     """The kind of record a tool is about: :func:`owner_name` past a generic noun
     (``get_user_details`` -> ``user``, ``find_donor`` -> ``donor``); None when its name says none."""
+    return _head_noun(spec, _GENERIC_NOUNS)
+
+
+def _head_noun(spec: Any, skip: frozenset[str] = frozenset()) -> str | None:
+    """The last word of a tool's object that is no id word, verb or word of ``skip``; None for a one-word name."""
     if len(name_tokens(getattr(spec, "short_name", None) or spec.name.rsplit(".", 1)[-1])) < 2:
         return None
-    words = [t for t in _object_tokens(spec) if t not in _ID_WORDS and t not in _VERBS and t not in _GENERIC_NOUNS]
+    words = [t for t in _object_tokens(spec) if t not in _ID_WORDS and t not in _VERBS and t not in skip]
     return words[-1] if words else None
 
 
