@@ -192,13 +192,13 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
         # may have raised the case of what it lists: each value in lower case too
         shouted = not any(c.islower() for c in message) and any(c.isalpha() for c in message)
         lowered = [v.lower() for v in values] if shouted else []
+        each = [x for v in values for x in ((v, v.lower()) if shouted else (v,))]  # each value, then its lower case
         for name in targets:
             current = args.get(name)
             if isinstance(current, list):  # a set-valued input (scopes, channels): all of them, then each alone
-                typed = [list(values)] + ([lowered] if lowered else []) + \
-                    [[x] for i, v in enumerate(values) for x in ([v, lowered[i]] if lowered else [v])]
+                typed = [list(values)] + ([lowered] if lowered else []) + [[x] for x in each]
             else:
-                typed = [_typed(x, current) for i, v in enumerate(values) for x in ([v, lowered[i]] if lowered else [v])]
+                typed = [_typed(x, current) for x in each]
             out[name] = [v for v in typed if v != current][:MAX_HINT_VALUES]
     shown = [m.group(1) or m.group(2).rstrip(".:") for m in _SHOWN_RE.finditer(message)]
     shown = [v for v in shown if not v.isalpha() or v.isupper()]  # a value (a digit, a sign, a code), not "like this"
