@@ -13,12 +13,13 @@ words before them (``Bank account BA-0007`` -> ``bank_account_id``).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Iterator
 
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.contracts.vocabulary import QUANTITY_TOKENS, READ_VERBS, STATE_CHANGING_VERBS
 
-__all__ = ["subject_name", "reply_name", "owner_name", "listed_name", "sentence_values", "is_sentence"]
+__all__ = ["id_words", "subject_name", "reply_name", "owner_name", "listed_name", "sentence_values", "is_sentence"]
 
 _VERBS = READ_VERBS | STATE_CHANGING_VERBS
 _CLAUSE = {"by", "for", "from", "with", "of", "in", "on", "to", "at", "and", "or", "if", "when", "using", "via"}
@@ -180,6 +181,22 @@ def _name_before(words: list[str], is_number: bool) -> str | None:
     return "_".join(picked)
 
 
+_WORD_EDGES = ".,;:!?()[]{}'\"`"  # punctuation around a word of prose
+
+
+@lru_cache(maxsize=64)
+def id_words(texts: tuple[str, ...]) -> frozenset[str]:
+    """The id-like words of handed texts: a digit with a letter or a separator (``SB-07``,
+    ``MA-28-0350``, ``#4471``; never an amount, which has neither); what a tester reads off a note."""
+    out = set()
+    for text in texts:
+        for raw in text.split():
+            token = raw.strip(_WORD_EDGES)
+            if any(c.isdigit() for c in token) and any(c.isalpha() or c in "-_#/" for c in token):
+                out.add(token)
+    return frozenset(out)
+
+
 def sentence_values(text: str) -> Iterator[tuple[str, Any]]:
     """(name, value) of every id-like token in a sentence reply, in order of appearance.
 
@@ -189,11 +206,11 @@ def sentence_values(text: str) -> Iterator[tuple[str, Any]]:
     after quantity words are skipped."""
     raws = text.split()
     for i, raw in enumerate(raws):
-        token = raw.strip(".,;:!?()[]{}'\"`")
+        token = raw.strip(_WORD_EDGES)
         if _TOKEN_RE.fullmatch(token) is None or not any(c.isdigit() for c in token) or _AMOUNT_RE.match(token):
             continue
         if token.isdigit():
-            after = raws[i + 1].strip(".,;:!?()[]{}'\"`").lower() if i + 1 < len(raws) and raw[-1:] not in ",;:.!?" else ""
+            after = raws[i + 1].strip(_WORD_EDGES).lower() if i + 1 < len(raws) and raw[-1:] not in ",;:.!?" else ""
             counts = bool(_WORD_RE.match(after)) and after not in _CLAUSE and after not in _STOP and not after.endswith("ed")
             name = _name_before(raws[:i], True)
             if name is not None and not counts and len(token) <= 12:

@@ -11,15 +11,13 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import re
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any, Container, Iterable, Mapping, NamedTuple, Sequence
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.field_encoders import ID_KEYS, leaf_name
 from llama_index_libra.induction.leaves import MAX_LEAVES, SCALAR_TYPES, leaf_values, observed_leaves, row_columns
-from llama_index_libra.induction.reply_values import is_sentence, listed_name, owner_name, reply_name, sentence_values
+from llama_index_libra.induction.reply_values import id_words, is_sentence, listed_name, owner_name, reply_name, sentence_values
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "ValuePool", "ValueReader", "item_name", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
@@ -126,26 +124,6 @@ def json_text(value: Any) -> Any:
     return value
 
 
-_WORD_EDGES = ".,;:!?()[]{}'\"`"
-
-
-@lru_cache(maxsize=64)
-def id_words(texts: tuple[str, ...]) -> frozenset[str]:
-    """The id-like words of handed texts: a digit with a letter or a separator (``SB-07``,
-    ``MA-28-0350``, ``#4471``), not an amount; what a tester reads off a note or a handover."""
-    out = set()
-    for text in texts:
-        for raw in text.split():
-            token = raw.strip(_WORD_EDGES)
-            if any(c.isdigit() for c in token) and any(c.isalpha() or c in "-_#/" for c in token) \
-                    and not _AMOUNT.fullmatch(token):
-                out.add(token)
-    return frozenset(out)
-
-
-_AMOUNT = re.compile(r"[£$€]?\d{1,3}(?:,\d{3})*(?:\.\d+)?%?")
-
-
 class ValuePool:
     """The values known in one state, in the order they were observed, indexed by value."""
 
@@ -155,6 +133,7 @@ class ValuePool:
         self.index: dict[str, list[Value]] = {}
         for v in self.values:
             self.index.setdefault(value_json(v), []).append(v)
+        self._words: frozenset[str] | None = None  # the id-like words of handed texts, read when first asked
 
     def __len__(self) -> int:
         return len(self.values)
@@ -188,11 +167,10 @@ class ValuePool:
         return isinstance(value.value, str) and value.value in self._handed_words()
 
     def _handed_words(self) -> frozenset[str]:
-        words = getattr(self, "_words", None)
-        if words is None:
-            texts = tuple(v.value for v in self.values if v.provider == FIXTURE_PROVIDER and isinstance(v.value, str) and " " in v.value)
-            words = self._words = id_words(texts)
-        return words
+        if self._words is None:
+            self._words = id_words(tuple(v.value for v in self.values
+                                         if v.provider == FIXTURE_PROVIDER and isinstance(v.value, str) and " " in v.value))
+        return self._words
 
     def producers(self, value: Value, consumer: str) -> list[Value]:
         """Every tool that genuinely produced ``value`` (one entry per tool and export), in pool order."""

@@ -219,7 +219,8 @@ def test_a_value_the_refusal_spelled_out_credits_no_tool():
 
 def test_an_id_word_of_a_handed_text_is_handed():
     """``SB-07`` in a handover note was handed to the tester: a tool that also gives it is no provider."""
-    from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, id_words
+    from llama_index_libra.induction.reply_values import id_words
+    from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
 
     import json
 
