@@ -357,7 +357,7 @@ class Explorer:
             except KeyError:  # a revision between levels dropped the template
                 continue
             if spec is not None and not attempt(spec, template, binding, tried)[0] and passed:
-                # let past its state refusal and refused here for a value (a repair pass): what
+                # let past its refusal and refused here for something else (a repair pass): what
                 # this refusal teaches, with the binding that got past
                 retries.taught_by_refusals(spec, template)
         # (tool, template) -> the first refusal of its bindings in the first round: in the second

@@ -30,7 +30,7 @@ from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, refuses_the_person, repairable, shared_needed, status_bindings, substituted, word_stems
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
 
-__all__ = ["RepairSearch", "passed_for_a_value", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_SHARE", "REPAIR_REFUSALS", "STATUS_RECORDS"]
+__all__ = ["RepairSearch", "got_past_refusal", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_SHARE", "REPAIR_REFUSALS", "STATUS_RECORDS"]
 
 # records showing a status a refusal names, tried per input; child states a refused call is rerun
 # in, per refusal; such reruns per state; refusals read per tool
@@ -45,7 +45,7 @@ READ_REFUSALS = 6
 Child = tuple  # (digest, snapshot, tool, arguments, pool prefix, new values): a child state as Explorer records it
 
 
-def passed_for_a_value(refused: str, rerun: str | None) -> bool:
+def got_past_refusal(refused: str, rerun: str | None) -> bool:
     """Whether a rerun got past the refusal it was rerun for and was refused further on: for a value
     (a vocabulary, a layout, an unknown id: the child's state is right, the binding is not), or for
     another kind of reason (the right person now, the session not yet open: the child's own repairs
@@ -76,7 +76,7 @@ class RepairSearch:
         its state is rerun, as refused and with the transition's new values, in the child states
         whose transitions its refusal points to; the children where it then succeeds or gets past
         that refusal (digest -> the calls to run there first, each with whether it only got past:
-        :func:`passed_for_a_value`), and the peer children (:meth:`peer_children`) among them."""
+        :func:`got_past_refusal`), and the peer children (:meth:`peer_children`) among them."""
         calls, binder = self.calls, self.binder
         stale = {name for name, _ in refusals if name not in calls.succeeded and (known_tools is None or name not in known_tools)}
         if not stale:
@@ -122,7 +122,7 @@ class RepairSearch:
         budget = REPAIR_RUNS + REPAIR_SHARE * waiting
         spent_by: dict[str, int] = {}
         done: dict[tuple[str, str], Any] = {}  # (child digest, call) -> its record, once rerun
-        passed: set[str] = set()  # tools let past their state refusal in some child (refused there for a value)
+        passed: set[str] = set()  # tools let past their refusal in some child (and refused there for something else)
         for share in (REPAIR_SHARE, budget):
             for (tool, template_id), refused in refusals.items():
                 if tool not in stale or runs >= budget or spent_by.get(tool, 0) >= share:
@@ -168,11 +168,11 @@ class RepairSearch:
                                 found.setdefault(digest, []).append((tool, template_id, dict(b), False))
                                 stale.discard(tool)
                                 break
-                            if tool not in passed and passed_for_a_value(message, record.message):
-                                # past the refusal, refused further on for a value (``unknown services
-                                # 'service'; the yard offers ...``): the state is right, the binding is not.
-                                # Explored in full, the child gives the call the fallbacks a binding gets
-                                # (what this refusal teaches), which a rerun with this binding cannot
+                            if tool not in passed and got_past_refusal(message, record.message):
+                                # past the refusal, refused further on (``unknown services 'service'; the
+                                # yard offers ...``, ``session SN-88140 is not open``): explored in full, the
+                                # child gives the call what the new refusal teaches and its own repairs,
+                                # which a rerun with this binding cannot
                                 passed.add(tool)
                                 calls.tally.repair_passes += 1
                                 found.setdefault(digest, []).append((tool, template_id, dict(b), True))

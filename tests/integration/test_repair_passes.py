@@ -59,6 +59,6 @@ def test_the_state_a_rerun_got_past_is_explored_and_credited() -> None:
 
 
 def test_without_passes_the_booking_never_succeeds(monkeypatch) -> None:
-    monkeypatch.setattr(repair_states, "passed_for_a_value", lambda refused, rerun: False)
+    monkeypatch.setattr(repair_states, "got_past_refusal", lambda refused, rerun: False)
     _, report = induce_serially(TOOLS, Yard, FIXTURES, **SHALLOW)
     assert "book_lift" in report.never_succeeded, report.summary()
