@@ -161,11 +161,13 @@ class DenseIndex:
                 vectors = [model.get_query_embedding(q) for q in missing]
             for q, v in zip(missing, _normalize_rows(np.asarray(vectors, dtype=np.float64))):
                 memory[q] = v
-            while len(memory) > self.QUERY_MEMORY:
-                memory.pop(next(iter(memory)))
         if not queries:
             return np.zeros((0, self.matrix.shape[1]), dtype=np.float32)
-        return np.vstack([memory[q] for q in queries])
+        # read before forgetting: one call may bring more texts than the memory keeps
+        out = np.vstack([memory[q] for q in queries])
+        while len(memory) > self.QUERY_MEMORY:
+            memory.pop(next(iter(memory)))
+        return out
 
     def scores_from_vector(self, query_vector: np.ndarray) -> np.ndarray:
         """s_q(t) = (1 + cos) / 2 for every tool, catalog order, float64."""

@@ -135,6 +135,18 @@ def test_segments_max_pool_in_one_batched_call(hash_embed, monkeypatch):
     np.testing.assert_allclose(many[1], dense.score("list my files"), rtol=1e-6)
 
 
+def test_one_batch_larger_than_the_query_memory_is_returned_whole(hash_embed, monkeypatch):
+    """A batch of more texts than the memory keeps (a long suite cut into windows) used to lose its first
+    vectors to eviction before they were read (KeyError)."""
+    ranker = ToolRanker(_catalog(), method="qts", embed_model=hash_embed, cache_dir=False)
+    dense = ranker.dense
+    monkeypatch.setattr(type(dense), "QUERY_MEMORY", 3)
+    texts = [f"send mail number {i}" for i in range(8)]
+    got = dense.embed_queries(texts)
+    assert got.shape[0] == 8 and len(dense._query_vectors) == 3
+    np.testing.assert_allclose(got, np.vstack([dense.embed_query(t) for t in texts]), rtol=1e-6)
+
+
 def test_joined_mode_is_the_papers_qts_exactly(hash_embed):
     catalog = _catalog()
     qts = ToolRanker(catalog, method="qts", embed_model=hash_embed, cache_dir=False)
