@@ -65,6 +65,8 @@ def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
     """
     if _depth > 64:
         raise TypeError("value nests deeper than 64 levels")
+    if isinstance(value, enum.Enum):  # first: a str or int Enum is a str or int whose str() is "Kind.NAME"
+        return to_jsonable(value.value, _depth=_depth + 1)
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -86,8 +88,6 @@ def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
         # field by field, as dataclasses.asdict then this would give, without asdict's deep copy of
         # every leaf (a sandbox state is viewed twice per induction call)
         return {f.name: to_jsonable(getattr(value, f.name), _depth=_depth + 2) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return to_jsonable(value.value, _depth=_depth + 1)
     if isinstance(value, (dt.date, dt.time)):  # (a datetime is a date)
         return value.isoformat()
     if isinstance(value, decimal.Decimal):  # a number stays a number (a price, a square root)

@@ -96,3 +96,19 @@ def test_enums_days_decimals_ids_and_paths_in_replies_become_json() -> None:
                              "cost": 1250.5},
                    "kinds": [2], "file": "/a/b.pdf", "token": "00000000-0000-0000-0000-000000000007"}
     json.dumps(out)
+
+
+def test_str_and_int_enum_members_become_their_plain_values() -> None:
+    """A ``str``/``int`` mixin Enum is already a str or an int, but its ``str()`` is "Kind.NAME": it is
+    converted to the plain value like any other member, so a reply's values compare as the text a caller sends."""
+    import enum
+
+    class Kind(str, enum.Enum):
+        HEARSE = "hearse"
+
+    class Slot(enum.IntEnum):
+        MORNING = 1
+
+    out = to_jsonable({"kind": Kind.HEARSE, "slots": [Slot.MORNING]})
+    assert out == {"kind": "hearse", "slots": [1]}
+    assert type(out["kind"]) is str and type(out["slots"][0]) is int
