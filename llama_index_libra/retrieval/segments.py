@@ -4,7 +4,11 @@ A multi-turn transcript asks for one thing per turn; a one-paragraph request ask
 sentence (or per clause: "cancel the order and refund my card"). Each segmenter keeps the text's own
 order and drops nothing but whitespace; a fragment too short to ask for anything ("Hi there.",
 "Thanks!") joins its neighbour, so max-pooling is not driven by greetings. ``auto`` reads the text:
-several lines are turns (one segment each), a single line is cut into its sentences.
+several lines are turns (one segment each), a single line is cut into its sentences. ``windows`` cuts
+each ``auto`` segment into overlapping windows of a few words: a long sentence that wraps its request
+in who is asking and where ("This is Hannah on the mortgage desk at the Bath branch, signing in as
+hpatel with password ...") embeds close to the catalog's domain as a whole, while its window "signing
+in as hpatel with password" embeds close to the one tool it asks for.
 """
 
 from __future__ import annotations
@@ -12,12 +16,14 @@ from __future__ import annotations
 import re
 from typing import Callable, Sequence
 
-__all__ = ["SEGMENTATIONS", "MIN_SEGMENT_WORDS", "segmenter_for", "split_lines", "split_sentences", "split_clauses",
-           "split_auto"]
+__all__ = ["SEGMENTATIONS", "MIN_SEGMENT_WORDS", "WINDOW_WORDS", "segmenter_for", "split_lines", "split_sentences",
+           "split_clauses", "split_auto", "split_windows"]
 
-SEGMENTATIONS = ("lines", "sentences", "clauses", "auto")
+SEGMENTATIONS = ("lines", "sentences", "clauses", "auto", "windows")
 # A fragment of fewer words joins its neighbour (a greeting, "Thanks!"); fixed a priori, not fitted.
 MIN_SEGMENT_WORDS = 3
+# words per window of ``windows`` (consecutive windows overlap by half); a segment this short is one window
+WINDOW_WORDS = 6
 
 _LINE = re.compile(r"\r\n|\r|\n")
 # a sentence ends at . ! ? (runs of them, closing quotes or brackets allowed) followed by whitespace;
@@ -78,11 +84,30 @@ def split_auto(query: str) -> list[str]:
     return lines if len(lines) > 1 else split_sentences(query)
 
 
+def split_windows(query: str, width: int | None = None) -> list[str]:
+    """The :func:`split_auto` segments, each cut into windows of ``width`` words (default :data:`WINDOW_WORDS`)
+    that start every ``width // 2`` words; the last window ends at the segment's end, so no word is dropped."""
+    width = WINDOW_WORDS if width is None else width
+    if width < 1:
+        raise ValueError(f"window width must be a positive number of words, got {width}")
+    step = max(1, width // 2)
+    out: list[str] = []
+    for segment in split_auto(query):
+        words = segment.split()
+        if len(words) <= width:
+            out.append(" ".join(words))
+            continue
+        starts = list(range(0, len(words) - width, step)) + [len(words) - width]
+        out.extend(" ".join(words[i:i + width]) for i in starts)
+    return out
+
+
 _SEGMENTERS: dict[str, Callable[[str], list[str]]] = {
     "lines": split_lines,
     "sentences": split_sentences,
     "clauses": split_clauses,
     "auto": split_auto,
+    "windows": split_windows,
 }
 
 

@@ -15,8 +15,8 @@ from llama_index_libra.retrieval.bm25 import BM25Index
 from llama_index_libra.retrieval.dense import DenseIndex
 from llama_index_libra.retrieval.fusion import combsum, confidence, fuse, minmax, rrf, top_zscore
 from llama_index_libra.retrieval.ranker import ToolRanker
-from llama_index_libra.retrieval.segments import (MIN_SEGMENT_WORDS, segmenter_for, split_auto, split_clauses, split_lines,
-                                                  split_sentences)
+from llama_index_libra.retrieval.segments import (MIN_SEGMENT_WORDS, WINDOW_WORDS, segmenter_for, split_auto, split_clauses,
+                                                  split_lines, split_sentences, split_windows)
 from llama_index_libra.retrieval.settings import RetrievalSettings
 
 WORD = re.compile(r"[A-Za-z0-9_]+")
@@ -49,6 +49,40 @@ def test_auto_keeps_turns_and_cuts_a_single_line_into_sentences():
     turns = "Go into the runs folder. Show me plate_01.csv.\nNow do the same for the second plate."
     assert split_auto(turns) == split_lines(turns)
     assert split_auto(PROSE) == split_sentences(PROSE)
+
+
+def test_windows_cut_each_segment_into_half_overlapping_word_windows():
+    text = "This is Hannah on the desk at Bath, signing in as hpatel with password K#88. Close the file now."
+    assert split_windows(text, width=6) == [
+        "This is Hannah on the desk", "on the desk at Bath, signing", "at Bath, signing in as hpatel",
+        "in as hpatel with password K#88.",  # the request, free of who is asking and where
+        "Close the file now.",  # a segment no longer than a window is one window
+    ]
+    assert split_windows("a short line") == ["a short line"] and WINDOW_WORDS >= MIN_SEGMENT_WORDS
+    assert segmenter_for("windows")("one two three") == ["one two three"]
+    with pytest.raises(ValueError, match="window width"):
+        split_windows(text, width=0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="abc019 .\n", max_size=40), max_size=8).map(" ".join), st.integers(1, 12))
+def test_windows_cover_every_word_of_every_segment_in_order(text, width):
+    """Per segment, windows of ``width`` words (one window if shorter), in order, each starting no later than
+    where the previous ended, the last ending at the segment's end: no word is lost or reordered."""
+    parts = iter(split_windows(text, width))
+    for segment in split_auto(text):
+        words_in = segment.split()
+        if len(words_in) <= width:
+            assert next(parts).split() == words_in
+            continue
+        position, end = -1, 0
+        while end < len(words_in):
+            window = next(parts).split()
+            assert len(window) == width
+            starts = [i for i in range(position + 1, len(words_in) - width + 1) if words_in[i:i + width] == window]
+            assert starts and starts[0] <= end
+            position, end = starts[0], starts[0] + width
+    assert next(parts, None) is None
 
 
 def test_unknown_segmentation_is_refused():
@@ -178,7 +212,7 @@ def test_fair_pooling_ranks_each_segment_on_its_own(small):
 
 
 @pytest.mark.parametrize("mode", ["joined", "segments", "fused"])
-@pytest.mark.parametrize("segmentation", ["lines", "sentences", "clauses", "auto"])
+@pytest.mark.parametrize("segmentation", ["lines", "sentences", "clauses", "auto", "windows"])
 @pytest.mark.parametrize("pooling", ["max", "fair"])
 @pytest.mark.parametrize("fusion", ["combsum", "confidence"])
 def test_one_query_and_the_batch_agree_in_every_mode(small, mode, segmentation, pooling, fusion):
