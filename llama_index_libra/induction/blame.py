@@ -20,6 +20,9 @@ from llama_index_libra.records import InvocationRecord
 __all__ = ["Blame", "blamed_inputs", "quotes"]
 
 
+_SEPARATORS = re.compile(r"[\s_-]+")
+
+
 @lru_cache(maxsize=8192)
 def _name_words(name: str) -> tuple[str, ...]:
     return tuple(w for w in humanize(name).split() if len(w) >= 3)
@@ -38,12 +41,16 @@ def blamed_inputs(spec: ToolSpec, args: Mapping[str, Any], message: str) -> froz
     An input the call left out is never blamed ("no patron with that phone or email" for a call that
     gave only a phone number says nothing of calls that give an email)."""
     text = message.lower()
+    # the refusal's words also read run together, the way an input name writes them: "e-mail" is
+    # ``email``, "user name" is ``username`` (else "e-mail or password not recognised" blamed the
+    # password alone, and ruled out the right password with every other address)
+    joined = _SEPARATORS.sub("", text)
     out = set()
     for name in spec.input_names:
         if name not in args:  # an input the call left out: the refusal may be about what it did give
             continue
         words = _name_words(name)
-        if (words and all(w in text for w in words)) or quotes(message, args.get(name)):
+        if (words and all(w in text or w in joined for w in words)) or quotes(message, args.get(name)):
             out.add(name)
     return frozenset(out)
 

@@ -38,6 +38,11 @@ def _refused(tool: str, args: dict, message: str, **kw) -> InvocationRecord:
     (("limit",), {"limit": "10"}, "at most 100 rows", set()),  # a value inside a longer word is not quoted
     (("code",), {"code": "x1"}, "rejected: X1", {"code"}),
     (("phone", "email"), {"phone": "+4477"}, "no patron with that phone or email", {"phone"}),  # email left out
+    # an input's name as people write it: hyphenated or as two words
+    (("email", "password"), {"email": "a@b.c", "password": "p"}, "NotSignedIn: e-mail or password not recognised",
+     {"email", "password"}),
+    (("username", "password"), {"username": "u", "password": "p"}, "Error: user name or password not recognised.",
+     {"username", "password"}),
 ])
 def test_blamed_inputs(inputs, args, message, expected):
     assert blamed_inputs(_spec("t", *inputs), args, message) == frozenset(expected)
@@ -52,6 +57,17 @@ def test_a_blamed_value_rules_out_the_calls_that_repeat_it_once_two_calls_agree(
     assert b.rules_out("create_guest", {"session_id": "S1", "name": "Cy"})
     assert not b.rules_out("create_guest", {"session_id": "S2", "name": "Ann"})
     assert not b.rules_out("other_tool", {"session_id": "S1", "name": "Ann"})  # per tool
+
+
+def test_a_pair_refused_together_does_not_rule_out_either_value_with_another_partner():
+    """"e-mail or password not recognised" speaks of the pair: the right password with another
+    address must still run (reading "e-mail" as no input's word blamed the password alone)."""
+    spec = _spec("pm_login", "email", "password")
+    b = Blame()
+    for email in ("client@example.com", "Rhys Bevan"):
+        b.note(spec, {"email": email, "password": "Quill-2231"},
+               _refused("pm_login", {}, "NotSignedIn: e-mail or password not recognised"))
+    assert not b.rules_out("pm_login", {"email": "nadia@agency.example", "password": "Quill-2231"})
 
 
 def test_a_value_that_fails_only_with_another_input_is_not_ruled_out_by_one_refusal():
