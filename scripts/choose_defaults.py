@@ -51,6 +51,7 @@ QUERY_MODELS = {
     "fair-lines": dict(query_mode="fused", segmentation="lines", pooling="fair"),
     "fair-auto": dict(query_mode="fused", segmentation="auto", pooling="fair"),
     "fair-sentences": dict(query_mode="fused", segmentation="sentences", pooling="fair"),
+    "windows": dict(query_mode="fused", segmentation="windows", pooling="max"),  # added in the twenty-first round
 }
 FUSIONS = ("combsum", "confidence")
 PLACEMENTS = ("paper", "after-consumer", "bundle")

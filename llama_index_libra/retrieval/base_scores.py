@@ -99,8 +99,9 @@ class BaseScoreConfig:
 
 PAPER_BASE = BaseScoreConfig(base="dense", query_mode="joined")
 # chosen by the pre-registered rule of scripts/choose_defaults.py over the development suite (docs/results.md):
-# whole query and segments (by what the text is) fused, each source weighted by how far its best tool stands out
-DEFAULT_BASE = BaseScoreConfig(fusion="confidence", query_mode="fused", segmentation="auto")
+# whole query and short windows of its segments (turns or sentences) fused with BM25, each source weighted by how
+# far its best tool stands out
+DEFAULT_BASE = BaseScoreConfig(fusion="confidence", query_mode="fused", segmentation="windows")
 
 
 def _batches_queries(index: "DenseIndex") -> bool:

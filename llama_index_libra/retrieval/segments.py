@@ -8,7 +8,7 @@ several lines are turns (one segment each), a single line is cut into its senten
 each ``auto`` segment into overlapping windows of a few words: a long sentence that wraps its request
 in who is asking and where ("This is Hannah on the mortgage desk at the Bath branch, signing in as
 hpatel with password ...") embeds close to the catalog's domain as a whole, while its window "signing
-in as hpatel with password" embeds close to the one tool it asks for.
+in as hpatel" embeds close to the one tool it asks for.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ __all__ = ["SEGMENTATIONS", "MIN_SEGMENT_WORDS", "WINDOW_WORDS", "segmenter_for"
 SEGMENTATIONS = ("lines", "sentences", "clauses", "auto", "windows")
 # A fragment of fewer words joins its neighbour (a greeting, "Thanks!"); fixed a priori, not fitted.
 MIN_SEGMENT_WORDS = 3
-# words per window of ``windows`` (consecutive windows overlap by half); a segment this short is one window
-WINDOW_WORDS = 6
+# words per window of ``windows`` (consecutive windows overlap by half); a segment this short is one window.
+# Chosen among 4, 6 and 10 by scripts/choose_defaults.py's rule on 70 development sets (docs/results.md).
+WINDOW_WORDS = 4
 
 _LINE = re.compile(r"\r\n|\r|\n")
 # a sentence ends at . ! ? (runs of them, closing quotes or brackets allowed) followed by whitespace;

@@ -91,7 +91,7 @@ class RetrievalSettings:
     rrf_k: int | None = field(default=None, metadata=_flag("RRF constant (default 60)", type=int))
     segmentation: str | None = field(default=None, metadata=_flag(
         "how segments are cut: lines (turns), sentences, clauses, auto (several lines: turns; one line: sentences), "
-        "windows (auto's segments cut into half-overlapping windows of a few words); default auto",
+        "windows (auto's segments cut into half-overlapping windows of a few words); default windows",
         choices=SEGMENTATIONS))
     bm25_share: float | None = field(default=None, metadata=_flag(
         "weight of BM25 in a hybrid base, in [0, 1] (the dense sources share the rest)", type=_share))

@@ -80,4 +80,4 @@ def test_libra_must_beat_its_own_base_where_the_library_holds_relations(script):
 
 
 def test_the_packaged_default_is_a_candidate_of_the_grid(script):
-    assert script.current_default_label() == "libra [auto/confidence/bundle]"
+    assert script.current_default_label() == "libra [windows/confidence/bundle]"

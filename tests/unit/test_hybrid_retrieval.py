@@ -187,7 +187,7 @@ def test_custom_segmenter_and_async_match(hash_embed):
 
     catalog = _catalog()
     by_semicolon = ToolRanker(catalog, method="hybrid", embed_model=hash_embed, segmenter=lambda q: q.split(";"), cache_dir=False)
-    by_line = ToolRanker(catalog, method="hybrid", embed_model=hash_embed, cache_dir=False)
+    by_line = ToolRanker(catalog, method="hybrid", embed_model=hash_embed, segmentation="lines", cache_dir=False)
     np.testing.assert_allclose(by_semicolon.base_scores(QUERY.replace("\n", ";")), by_line.base_scores(QUERY), rtol=1e-6)
     np.testing.assert_allclose(asyncio.run(by_line.scorer.ascore(QUERY)), by_line.base_scores(QUERY), rtol=1e-6)
 
