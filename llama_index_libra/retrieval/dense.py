@@ -122,6 +122,7 @@ class DenseIndex:
             raise ValueError("an extended catalog must start with the tools of the indexed one, in the same order")
         index = object.__new__(DenseIndex)
         index.catalog, index.embed_model, index.encoder = catalog, self.embed_model, self.encoder
+        index._query_vectors = self._query_vectors  # a query's vector does not depend on the catalog
         index.cache_path = None if self.cache_path is None else index.cache_path_in(self.cache_path.parent.parent)
         texts = catalog.texts()[n:]
         added = np.asarray(self.embed_texts(texts, show_progress), dtype=np.float64) if texts else np.zeros((0, self.matrix.shape[1]))

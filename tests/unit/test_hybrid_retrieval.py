@@ -147,6 +147,16 @@ def test_one_batch_larger_than_the_query_memory_is_returned_whole(hash_embed, mo
     np.testing.assert_allclose(got, np.vstack([dense.embed_query(t) for t in texts]), rtol=1e-6)
 
 
+def test_an_extended_index_embeds_batches_of_queries(hash_embed):
+    """An index grown by new tools (``insert_tool``) answers a query of several segments: it used to lack
+    the query memory and raised AttributeError once the default cut a query into windows."""
+    catalog = _catalog()
+    ranker = ToolRanker(ToolCatalog(list(catalog)[:-1], name="tiny"), method="qts", embed_model=hash_embed, cache_dir=False)
+    grown = ranker.dense.extended(catalog)
+    texts = ["send mail to my boss", "weather in Oslo"]
+    np.testing.assert_allclose(grown.embed_queries(texts), np.vstack([grown.embed_query(t) for t in texts]), rtol=1e-6)
+
+
 def test_joined_mode_is_the_papers_qts_exactly(hash_embed):
     catalog = _catalog()
     qts = ToolRanker(catalog, method="qts", embed_model=hash_embed, cache_dir=False)
