@@ -26,9 +26,10 @@ from llama_index_libra.schemas.validate import FORMAT_CHECKER, safe_validator
 __all__ = ["PAST_DATE_TOKENS", "NAME_FORMAT_TOKENS", "constructible_values", "fresh_item_name", "schema_type_of",
            "quoted_examples"]
 
-# Examples and option lists written in a description ("e.g., 'Technology'", "options: a, b", "(Buy/Sell)").
+# Examples and option lists written in a description ("e.g., 'Technology'", "options: a, b", "(Buy/Sell)");
+# an example may be quoted as reST/Markdown inline code, in one or two backticks ("e.g. ``HD07``").
 _QUOTED_EXAMPLE_RE = re.compile(
-    r"(?:e\.g\.|eg\.|for example|for instance|such as|example:?)\s*,?\s*:?\s*(['\"`])(.+?)\1", re.IGNORECASE
+    r"(?:e\.g\.|eg\.|for example|for instance|such as|example:?)\s*,?\s*:?\s*(['\"]|``?)(.+?)\1", re.IGNORECASE
 )
 _BARE_EXAMPLE_RE = re.compile(r"\((?:e\.g\.|eg\.|for example|for instance)\s*,?\s*:?\s*([^)]+)\)", re.IGNORECASE)
 _OPTIONS_RE = re.compile(

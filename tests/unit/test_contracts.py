@@ -407,3 +407,15 @@ def test_with_mechanical_exports_keeps_declared_exports() -> None:
     assert [e.name for e in contract.exports].count("id") == 1
     assert not any(e.path == "$.output.owner.name" and e.origin == "response" for e in contract.exports)
     contract.validate(SHOP_LIST)
+
+
+@pytest.mark.parametrize("description, example", [
+    ("Staff number, e.g. ``HD07``.", "HD07"),  # reST inline literal: two backticks
+    ("A code, e.g. `AB1`.", "AB1"),  # Markdown inline code: one
+    ("Export format (e.g., 'markdown').", "markdown"),
+])
+def test_an_example_quoted_as_inline_code_is_the_bare_value(description, example):
+    """``HD07`` in a Google docstring used to give the literal "`HD07" (a backtick kept), which no service knows."""
+    from llama_index_libra.contracts.samples import _description_examples
+
+    assert next(_description_examples(description)) == example
