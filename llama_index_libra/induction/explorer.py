@@ -227,12 +227,15 @@ class Explorer:
                 blame.note(spec, args, record)
                 refusals.setdefault((spec.name, template.id), []).append((binding, args, record.message))
                 return False, record
+            # the template's first success anywhere (none before this level, none in this explorer)
+            first = (spec.name, template.id) not in self.first_successes and (known is None or (spec.name, template.id) not in known)
             bound_values = [v for v in binding.values() if isinstance(v, Value)]
             tests.provenance_tests(node, spec, template, args, {k: v for k, v in binding.items() if isinstance(v, Value)}, record, pool)
             showed_any = after_success(spec, template, args, record, child, [canonical_json(v.value) for v in bound_values])
-            if node.depth == 0 or not record.state_changes:
-                # a call that changed nothing (a switch already on) or any call in a fresh state:
-                # the other documented values of its literals show more of the world
+            if node.depth == 0 or not record.state_changes or first:
+                # a call that changed nothing (a switch already on), any call in a fresh state, or a
+                # setter's first success on a record a chain created (a case's funeral type): the
+                # other documented values of its literals show more of the world
                 variants(spec, template, args)
             if node.depth == 0 and not peering:
                 handed_peers(spec, template, binding)
@@ -494,6 +497,9 @@ class Explorer:
                             continue
                         ok, _ = attempt(spec, template, binding, tried)
                         successes += ok
+                    # still failing: a one-item list a refusal blames grows (a team of two)
+                    if not successes:
+                        successes += retries.longer_lists(spec, template)
                     # still failing, last: a refusal that names a status another record shows (the
                     # courier can be messaged only while the order is out_for_delivery) takes that record
                     if not successes:

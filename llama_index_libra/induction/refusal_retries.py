@@ -12,7 +12,9 @@ explorer's):
   aligns with (:func:`.hints.named_fields`);
 - :meth:`RefusalRetries.status_retries`: a record in the status a refusal names, else records in none of
   the statuses refusals named as the refused records' own (:mod:`.repairs`), reading what a refusal
-  further on teaches.
+  further on teaches;
+- :meth:`RefusalRetries.longer_lists`: a one-item list a refusal blames (``a collection needs a team
+  of two``) grown by the input's next distinct candidates, one item at a time.
 
 Nothing here names a tool or a catalog; what was taught is kept for the next levels (``learned``).
 """
@@ -23,7 +25,8 @@ import datetime as dt
 from typing import Any, Callable, Mapping
 
 from llama_index_libra.catalog import ToolSpec
-from llama_index_libra.induction.blame import quotes
+from llama_index_libra._io import canonical_json
+from llama_index_libra.induction.blame import blamed_inputs, quotes
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.hints import error_hints, named_fields
 from llama_index_libra.induction.repair_states import STATUS_RECORDS
@@ -31,10 +34,12 @@ from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_
 from llama_index_libra.induction.values import Value, ValuePool
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["RefusalRetries", "HINTED_REFUSALS"]
+__all__ = ["RefusalRetries", "HINTED_REFUSALS", "LIST_GROWTH"]
 
 # distinct refusals of one template read for hints per state
 HINTED_REFUSALS = 6
+# items a blamed one-item list grows to, one at a time (two people for a collection, three referees)
+LIST_GROWTH = 3
 
 Refused = list[tuple[Mapping[str, Any], dict[str, Any], "str | None"]]
 
@@ -165,3 +170,43 @@ class RefusalRetries:
             ok = self.taught(spec, template, binding, dict(record.arguments or {}), record.message, ok)
         return ok
 
+
+    def longer_lists(self, spec: ToolSpec, template: Any) -> int:
+        """A list input holding one item that a refusal blames (its name or its value: ``a collection
+        needs a team of two``, ``at least 2 reviewers``) takes the input's next distinct candidates too,
+        one more item at a time up to :data:`LIST_GROWTH`; a list of one is all that binding ever gives."""
+        ok = 0
+        seen: set[tuple[str, str]] = set()
+        for binding, args, message in self.refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
+            if not message:
+                continue
+            for name in sorted(blamed_inputs(spec, args, message)):
+                current = binding.get(name)
+                if not (isinstance(current, Value) and isinstance(current.value, list) and len(current.value) == 1):
+                    continue
+                marker = (name, canonical_json(current.value))
+                if marker in seen:
+                    continue
+                seen.add(marker)
+                items = list(current.value)
+                shown = {canonical_json(items[0])}
+                # the items read beside the one it holds first (the other staff numbers of the same
+                # listing), then the input's other candidates, best first
+                siblings = [v.value for v in self.pool.values if (v.provider, v.export) == (current.provider, current.export)]
+                others = [v.value[0] if isinstance(v.value, list) and len(v.value) == 1 else v.value
+                          for v in self.binder.candidates_for(spec, name, self.pool.values)]
+                for item in siblings + others:
+                    if len(items) >= LIST_GROWTH or ok >= self.cap:
+                        break
+                    if canonical_json(item) in shown or isinstance(item, (list, dict)):
+                        continue
+                    shown.add(canonical_json(item))
+                    items.append(item)
+                    grown = current._replace(value=list(items), key=f"{current.provider}\x00{current.export}\x00{canonical_json(items)}")
+                    if not self.binder.validator(spec, name).is_valid(grown.value):
+                        break
+                    good, record = self.run(spec, template, {**binding, name: grown})
+                    ok += good
+                    if good or record is None or record.message != message:
+                        break  # it got past the refusal (or was refused further on): no longer list needed
+        return ok

@@ -101,6 +101,17 @@ class Master:
         self.root_nodes = roots
         return roots
 
+    def setting(self, tool: str, args: Mapping[str, Any]) -> tuple[str, str]:
+        """A transition's tool and the documented values it set (its booleans and enumerated
+        inputs): a case made a cremation and one made a burial lead to different worlds, so each
+        setting has its own quota of deeper states."""
+        spec = self.catalog.get(tool)
+        props = ((spec.parameters or {}).get("properties") or {}) if spec is not None else {}
+        chosen = sorted((name, canonical_json(value)) for name, value in args.items()
+                        if isinstance(props.get(name), Mapping)
+                        and (isinstance(value, bool) or isinstance(props[name].get("enum"), list)))
+        return tool, canonical_json(chosen)
+
     def explore_pass(self) -> None:
         """Level-synchronous, goal-directed exploration from the fresh states (see InductionConfig)."""
         cfg = self.config
@@ -109,10 +120,10 @@ class Master:
         transitions: list[tuple[Node, Node, str, dict[str, Any], list[Value]]] = []
         explored_full = len(level)
         value_states = 0
-        deep_per_tool: dict[str, int] = {}
+        deep_per_tool: dict[tuple[str, str], int] = {}  # per tool and setting (:meth:`setting`)
         repaired: set[str] = set()  # tools a repair state was explored for (repairs.py)
         passed: set[str] = set()  # tools a child was explored for that only got them past a refusal
-        chain_per_tool: dict[str, int] = {}
+        chain_per_tool: dict[tuple[str, str], int] = {}
         gathered_states = 0
         if self.progress is not None:
             self.progress.total = (self.progress.total or 0) + len(level)
@@ -175,7 +186,7 @@ class Master:
                 old_json = {canonical_json(v.value) for v in node.pool[:node.new_from]}
                 new_json = {canonical_json(v.value) for v in node.pool[node.new_from:] if v.provider == node.path[-1]["tool"]} - old_json \
                     if node.depth else set()
-                chained: set[str] = set()  # one chain child per tool and parent
+                chained: set[tuple[str, str]] = set()  # one chain child per tool (and setting) and parent
                 for digest, snap, tool, args, prefix, new_values in result.children:
                     # (a child that only got a tool past its refusal, once per tool: it does not stand in
                     # for a child where the tool succeeds)
@@ -203,14 +214,14 @@ class Master:
                             mode = "full"
                             self.report.repair_states += 1
                         elif node.mode == "full" and productive and after.depth <= cfg.goal_depth \
-                                and (deep_per_tool.get(tool, 0) < cfg.goal_children_per_tool
-                                     or (tool not in chained and chain_per_tool.get(tool, 0) < cfg.chain_children_per_tool
+                                and (deep_per_tool.get(kind := self.setting(tool, args), 0) < cfg.goal_children_per_tool
+                                     or (kind not in chained and chain_per_tool.get(kind, 0) < cfg.chain_children_per_tool
                                          and any(canonical_json(a) in new_json for a in args.values()))):
-                            if deep_per_tool.get(tool, 0) >= cfg.goal_children_per_tool:
-                                chain_per_tool[tool] = chain_per_tool.get(tool, 0) + 1
-                            chained.add(tool)
+                            if deep_per_tool.get(kind, 0) >= cfg.goal_children_per_tool:
+                                chain_per_tool[kind] = chain_per_tool.get(kind, 0) + 1
+                            chained.add(kind)
                             mode = "full"
-                            deep_per_tool[tool] = deep_per_tool.get(tool, 0) + 1
+                            deep_per_tool[kind] = deep_per_tool.get(kind, 0) + 1
                             self.report.goal_states += 1
                         elif node.mode == "full":
                             mode = "values"
