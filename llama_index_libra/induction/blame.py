@@ -14,7 +14,9 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.budget import is_refused
+from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.field_encoders import humanize
+from llama_index_libra.induction.repairs import refuses_the_person
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Blame", "blamed_inputs", "quotes"]
@@ -66,12 +68,16 @@ class Blame:
     found`` every one with G7). One refusal is not enough: ``unknown cause code 'WIND' for a home
     policy`` quotes the code, yet the same code passes on a motor policy. A refusal that names no
     input blames nothing: it may be about a value it does not name (``supervisor rights required``
-    of a plain session token). Other states run every call again."""
+    of a plain session token), except a sign-in refusal (``your session has ended``), where each
+    input is a suspect until its value gets past the sign-in here. Other states run every call again."""
 
     def __init__(self) -> None:
         # tool -> (blamed values, refusal) -> [the other inputs of the first call refused so, whether a
         # call with different other inputs got the same refusal (it held whatever they were)]
         self.refusals: dict[str, dict[tuple[tuple[str, str], ...], list[Any]]] = {}
+        # the same for sign-in refusals that name no input, each input a suspect (see :meth:`note`)
+        self.gates: dict[str, dict[tuple[tuple[str, str], ...], list[Any]]] = {}
+        self.cleared: set[tuple[str, str]] = set()  # (input, value) of calls that got past a sign-in here
 
     def note(self, spec: ToolSpec, args: Mapping[str, Any], record: InvocationRecord) -> None:
         """Record a failed call's refusal (a timeout, a crash or a run the budget refused blames nothing)."""
@@ -79,15 +85,38 @@ class Blame:
         if record.status == "success" or record.fault or not message or is_refused(record):
             return
         blamed = blamed_inputs(spec, args, message)
+        gate = cause_of(message) == "credentials" and not refuses_the_person(message)
+        if not gate:
+            self.passed(args)  # refused past any sign-in
+        if not blamed and gate:
+            # a sign-in refusal that names nothing (``your session has ended``): whichever input holds
+            # the credential, the refusal holds for it whatever the other inputs are, so each input
+            # is a suspect on its own (confirmed like any blame, and cleared once its value gets
+            # past the sign-in in this state: :meth:`passed`)
+            for name in args:
+                self._note(self.gates, spec.name, args, message, frozenset([name]))
+            return
         if not blamed:
             return
+        self._note(self.refusals, spec.name, args, message, blamed)
+
+    @staticmethod
+    def _note(table: dict, tool: str, args: Mapping[str, Any], message: str, blamed: frozenset[str]) -> None:
         values = tuple((n, canonical_json(args[n])) for n in sorted(blamed))
         others = canonical_json({n: v for n, v in args.items() if n not in blamed})
-        entry = self.refusals.setdefault(spec.name, {}).setdefault((values, message), [others, False])
+        entry = table.setdefault(tool, {}).setdefault((values, message), [others, False])
         if entry[0] != others:
             entry[1] = True
 
+    def passed(self, args: Mapping[str, Any]) -> None:
+        """A call that got past any sign-in (it succeeded, or was refused for something else): its
+        values hold no failed credential here."""
+        self.cleared.update((n, canonical_json(v)) for n, v in args.items())
+
     def rules_out(self, tool: str, args: Mapping[str, Any]) -> bool:
         """Whether a call of ``tool`` with ``args`` repeats values that two refusals here blamed."""
-        return any(confirmed and all(canonical_json(args.get(n)) == v for n, v in values)
-                   for (values, _), (_, confirmed) in self.refusals.get(tool, {}).items())
+        if any(confirmed and all(canonical_json(args.get(n)) == v for n, v in values)
+               for (values, _), (_, confirmed) in self.refusals.get(tool, {}).items()):
+            return True
+        return any(confirmed and all(canonical_json(args.get(n)) == v and (n, v) not in self.cleared for n, v in values)
+                   for (values, _), (_, confirmed) in self.gates.get(tool, {}).items())

@@ -280,7 +280,9 @@ class CounterfactualTests:
                         continue  # refused for an effect of the path (its own earlier call): the provider only undoes it
                     ra, _ = calls.run(after, spec.name, call, "state")
                     gate = False
-                    if calls.classify(spec.name, ra) != "success":
+                    if calls.classify(spec.name, ra) == "success":
+                        blame.passed(call)
+                    else:
                         blame.note(spec, call, ra)
                         # past the provider's gate, refused on a value a later call creates
                         gate = passed_gate(spec, call, rb, ra, touched_all)

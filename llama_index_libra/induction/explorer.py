@@ -223,7 +223,9 @@ class Explorer:
             record, child = calls.run(node, spec.name, args)
             outcome = calls.classify(spec.name, record)
             calls.note_attempt(spec.name, template, args, record, outcome)
-            if outcome != "success":
+            if outcome == "success":
+                blame.passed(args)
+            else:
                 blame.note(spec, args, record)
                 refusals.setdefault((spec.name, template.id), []).append((binding, args, record.message))
                 return False, record

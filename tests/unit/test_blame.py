@@ -111,6 +111,37 @@ def test_blamed_inputs_are_inputs_of_the_tool(inputs, message, args):
     assert blamed_inputs(_spec("t", *inputs), args, message) <= set(inputs)
 
 
+def test_a_sign_in_refusal_naming_nothing_rules_out_the_credential_it_held():
+    """``your session has ended`` names no input: each input is a suspect, confirmed by two calls
+    that share its value only, and cleared once its value gets past the sign-in in this state."""
+    spec = _spec("prepare_estimate", "token", "case_ref")
+    blame = Blame()
+    ended = "Your session has ended. Please sign in again."
+    blame.note(spec, {"token": "Joan Whitaker", "case_ref": "C-1"}, _refused("prepare_estimate", {}, ended))
+    assert not blame.rules_out("prepare_estimate", {"token": "Joan Whitaker", "case_ref": "C-2"})  # one refusal
+    blame.note(spec, {"token": "Joan Whitaker", "case_ref": "C-2"}, _refused("prepare_estimate", {}, ended))
+    assert blame.rules_out("prepare_estimate", {"token": "Joan Whitaker", "case_ref": "C-3"})
+    assert not blame.rules_out("prepare_estimate", {"token": "tok-61", "case_ref": "C-3"})
+    # a second bad credential on the same case makes the case a suspect too, until the case gets past
+    # the sign-in with a good token (a success, or a refusal about something else)
+    blame.note(spec, {"token": "Dennis Whitaker", "case_ref": "C-1"}, _refused("prepare_estimate", {}, ended))
+    assert blame.rules_out("prepare_estimate", {"token": "tok-61", "case_ref": "C-1"})
+    blame.note(spec, {"token": "tok-61", "case_ref": "C-1"}, _refused("prepare_estimate", {}, "Choose a coffin first."))
+    assert not blame.rules_out("prepare_estimate", {"token": "tok-62", "case_ref": "C-1"})
+    assert blame.rules_out("prepare_estimate", {"token": "Joan Whitaker", "case_ref": "C-9"})
+    blame.passed({"token": "Joan Whitaker"})  # a value that signed in after all is never ruled out
+    assert not blame.rules_out("prepare_estimate", {"token": "Joan Whitaker", "case_ref": "C-9"})
+
+
+def test_a_permission_refusal_still_blames_nothing():
+    """``not authorised`` is about who acts on what: another record may be allowed (no suspects)."""
+    spec = _spec("approve", "token", "claim_id")
+    blame = Blame()
+    for claim in ("K-1", "K-2", "K-3"):
+        blame.note(spec, {"token": "t-1", "claim_id": claim}, _refused("approve", {}, "You are not authorised to approve claims."))
+    assert not blame.rules_out("approve", {"token": "t-1", "claim_id": "K-4"})
+
+
 # ------------------------------------------------------------------ a build: fewer runs, same library
 @dataclass
 class Desk:
