@@ -28,7 +28,7 @@ import numpy as np
 from llama_index_libra.retrieval.topk import check_k, rank_indices
 from llama_index_libra.retrieval.base_scores import DEFAULT_BASE, PAPER_BASE, BaseScoreConfig, BaseScorer
 from llama_index_libra._compat import warn_renamed
-from llama_index_libra.retrieval.prerequisites import DEFAULT_RULE, PrerequisiteIndex, prefix_within
+from llama_index_libra.retrieval.prerequisites import DEFAULT_RULE, PrerequisiteIndex, in_score_order, prefix_within
 from llama_index_libra.retrieval.propagation import PropagationConfig, PropagationGraph, Promotion
 from llama_index_libra.retrieval.settings import RECIPES, RetrievalSettings
 
@@ -175,6 +175,7 @@ class ToolRanker:
         self._token_costs: np.ndarray | None = None
         self.tokenizer_name: str | None = None
         self.hard_kinds = tuple(settings.hard_kinds)
+        self.cut_order = settings.cut_order
         segmenter = settings.segmenter
         prerequisite_rule = self.prerequisite_rule
         hard_kinds = self.hard_kinds
@@ -290,7 +291,10 @@ class ToolRanker:
             order, inserted = index.bundles(ranked, final, k, costs=costs, capacity=capacity)
         else:
             order, inserted = index.apply(ranked, final, k, costs=costs, capacity=capacity)
-        return order[:k], inserted
+        order = order[:k]
+        if inserted and self.cut_order == "score":
+            order = in_score_order(order, final)
+        return order, inserted
 
     def rank_from_base(self, base: np.ndarray, k: int, *, budget: int | None = None) -> list[RankedTool]:
         """The top ``k`` tools from s_q (or those within ``budget`` schema tokens, at most ``k``)."""
@@ -345,6 +349,7 @@ class ToolRanker:
             "pooling": bc.pooling,
             "prerequisite_rule": self.prerequisite_rule,
             "hard_kinds": list(self.hard_kinds),
+            "cut_order": self.cut_order,
             "seeds": cfg.seeds,
             "provider_selection": cfg.provider_selection,
             "hops": cfg.hops,

@@ -23,7 +23,7 @@ from llama_index_libra._compat import warn_renamed
 from llama_index_libra.library import RELATION_KINDS
 from llama_index_libra.retrieval.base_scores import BASES, POOLINGS, QUERY_MODES, SEGMENTATIONS, Segmenter
 from llama_index_libra.retrieval.fusion import FUSIONS
-from llama_index_libra.retrieval.prerequisites import BUNDLE_DEPTH, HARD_KINDS, PREREQUISITE_RULES
+from llama_index_libra.retrieval.prerequisites import BUNDLE_DEPTH, CUT_ORDERS, DEFAULT_CUT_ORDER, HARD_KINDS, PREREQUISITE_RULES
 from llama_index_libra.retrieval.propagation import AGGREGATES, PROVIDER_SELECTIONS, PropagationConfig
 
 __all__ = ["RECIPES", "RetrievalSettings", "LEGACY_NAMES"]
@@ -108,6 +108,9 @@ class RetrievalSettings:
     bundle_depth: int = field(default=BUNDLE_DEPTH, metadata=_flag(
         f"hops of prerequisites a bundle carries: a tool's providers, theirs, ... (default {BUNDLE_DEPTH}; 0: every hop)",
         type=_count))
+    cut_order: str = field(default=DEFAULT_CUT_ORDER, metadata=_flag(
+        "order of the tools in the cut under after-consumer/bundle: score (final score; a brought-in prerequisite at "
+        f"its own) or placement (right after its consumer); default {DEFAULT_CUT_ORDER}", choices=CUT_ORDERS))
     seeds: int = field(default=15, metadata=_flag("K_s, seeded consumers (default 15)", type=_positive_int))
     provider_selection: str = field(default="both", metadata=_flag(
         "provider selection (default both)", choices=PROVIDER_SELECTIONS))
@@ -129,6 +132,8 @@ class RetrievalSettings:
             value = getattr(self, name)
             if value is not None and (not isinstance(value, str) or value not in choices):
                 raise ValueError(f"{name} must be one of {', '.join(choices)} (or None: the recipe's), got {value!r}")
+        if self.cut_order not in CUT_ORDERS:
+            raise ValueError(f"cut_order must be one of {', '.join(CUT_ORDERS)}, got {self.cut_order!r}")
         if isinstance(self.bundle_depth, bool) or not isinstance(self.bundle_depth, int) or self.bundle_depth < 0:
             raise ValueError(f"bundle_depth must be a non-negative integer (0: every hop), got {self.bundle_depth!r}")
         if self.rrf_k is not None and (isinstance(self.rrf_k, bool) or not isinstance(self.rrf_k, int) or self.rrf_k < 0):
@@ -184,7 +189,7 @@ class RetrievalSettings:
     def base_overrides(self) -> dict[str, Any]:
         """The base-score and prerequisite fields set away from their defaults (segmenter included)."""
         defaults = RetrievalSettings()
-        out = {name: getattr(self, name) for name in (*BASE_FIELDS, "prerequisite_rule", "hard_kinds", "bundle_depth")
+        out = {name: getattr(self, name) for name in (*BASE_FIELDS, "prerequisite_rule", "hard_kinds", "bundle_depth", "cut_order")
                if getattr(self, name) != getattr(defaults, name)}
         if self.segmenter is not None:
             out["segmenter"] = self.segmenter

@@ -14,7 +14,7 @@ from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.library import Relation, ToolLibrary
 from llama_index_libra.retrieval.budget import (approximate_tokens, check_budget, schema_token_costs, token_counter,
                                                 tool_schema_text)
-from llama_index_libra.retrieval.prerequisites import PrerequisiteIndex, prefix_within
+from llama_index_libra.retrieval.prerequisites import PrerequisiteIndex, in_score_order, prefix_within
 from llama_index_libra.retrieval.ranker import ToolRanker
 from tests.support.fakes import CREATE_NOTE
 
@@ -103,6 +103,24 @@ def test_every_rule_stays_within_the_budget_and_bundle_never_strands_a_consumer(
     assert len(cut_2) <= k
     assert all(met(shallow, set(cut_2), t) for t in cut_2 if t not in brought or brought[t][0] not in brought)
     assert prefix_within(ranked, costs, capacity) == [int(i) for i in ranked[:len(prefix_within(ranked, costs, capacity))]]
+
+
+@settings(max_examples=100, deadline=None)
+@given(graphs)
+def test_score_order_moves_the_cut_never_changes_it(data):
+    """``cut_order="score"``: the same tools as the rule placed, by descending final score (ties in
+    placement order), so recall and completeness are those of the placement."""
+    n, edges, scores, _costs, k = data
+    index = build(n, edges)
+    scores = np.asarray(scores)
+    ranked = np.argsort(-scores, kind="stable")
+    for rule in (index.apply, index.bundles):
+        cut, _ = rule(ranked, scores, k)
+        ordered = in_score_order(cut, scores)
+        assert sorted(ordered) == sorted(cut)
+        assert all(scores[a] >= scores[b] for a, b in zip(ordered, ordered[1:]))
+        tied = [t for t in cut if scores[t] == scores[ordered[0]]]
+        assert [t for t in ordered if scores[t] == scores[ordered[0]]] == tied
 
 
 def test_bundle_skips_a_consumer_whose_prerequisites_do_not_fit():
