@@ -109,8 +109,8 @@ class RetrievalSettings:
         f"hops of prerequisites a bundle carries: a tool's providers, theirs, ... (default {BUNDLE_DEPTH}; 0: every hop)",
         type=_count))
     cut_order: str = field(default=DEFAULT_CUT_ORDER, metadata=_flag(
-        "order of the tools in the cut under after-consumer/bundle: score (final score; a brought-in prerequisite at "
-        f"its own) or placement (right after its consumer); default {DEFAULT_CUT_ORDER}", choices=CUT_ORDERS))
+        "order of the tools in the cut under after-consumer/bundle: placement (a brought-in prerequisite right after "
+        f"its consumer) or score (final score; a brought-in prerequisite at its own); default {DEFAULT_CUT_ORDER}", choices=CUT_ORDERS))
     seeds: int = field(default=15, metadata=_flag("K_s, seeded consumers (default 15)", type=_positive_int))
     provider_selection: str = field(default="both", metadata=_flag(
         "provider selection (default both)", choices=PROVIDER_SELECTIONS))
