@@ -170,7 +170,6 @@ class RefusalRetries:
             ok = self.taught(spec, template, binding, dict(record.arguments or {}), record.message, ok)
         return ok
 
-
     def longer_lists(self, spec: ToolSpec, template: Any) -> int:
         """A list input holding one item that a refusal blames (its name or its value: ``a collection
         needs a team of two``, ``at least 2 reviewers``) takes the input's next distinct candidates too,
