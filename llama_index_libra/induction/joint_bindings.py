@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.phrase_words import WORDS_PER_INPUT, phrase_words, word_value
-from llama_index_libra.induction.values import Value, same_record, value_json
+from llama_index_libra.induction.values import Value, as_list, same_record, value_json
 from llama_index_libra.schemas.validate import schema_type
 
 __all__ = ["JointBindings", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "SIBLING_BINDINGS", "LIST_GROUPS"]
@@ -184,7 +184,7 @@ class JointBindings:
                 if canonical_json([name, items]) in groups:
                     continue
                 groups.add(canonical_json([name, items]))
-                group = seed._replace(value=items, key=f"{seed.provider}\x00{seed.export}\x00{canonical_json(items)}")
+                group = as_list(seed, items)
                 if validator.is_valid(items):
                     out.append({**base, name: group})
         return out

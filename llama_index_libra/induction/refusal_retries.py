@@ -31,7 +31,7 @@ from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.hints import error_hints, named_fields
 from llama_index_libra.induction.repair_states import STATUS_RECORDS
 from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, repairable, status_bindings
-from llama_index_libra.induction.values import Value, ValuePool
+from llama_index_libra.induction.values import Value, ValuePool, as_list
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["RefusalRetries", "HINTED_REFUSALS", "LIST_GROWTH"]
@@ -201,7 +201,7 @@ class RefusalRetries:
                         continue
                     shown.add(canonical_json(item))
                     items.append(item)
-                    grown = current._replace(value=list(items), key=f"{current.provider}\x00{current.export}\x00{canonical_json(items)}")
+                    grown = as_list(current, items)
                     if not self.binder.validator(spec, name).is_valid(grown.value):
                         break
                     good, record = self.run(spec, template, {**binding, name: grown})

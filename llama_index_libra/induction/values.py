@@ -21,7 +21,7 @@ from llama_index_libra.induction.reply_values import id_words, is_sentence, list
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "ValuePool", "ValueReader", "item_name", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
-           "shown", "showed_anything", "FIXTURE_PROVIDER"]
+           "as_list", "shown", "showed_anything", "FIXTURE_PROVIDER"]
 
 FIXTURE_PROVIDER = "\x00fixtures"  # the provider of values a tester was handed (never credited)
 
@@ -94,6 +94,12 @@ def value_json(v: Value) -> str:
     """The canonical JSON of a pool value (its key without provider and export; canonical JSON
     holds no NUL, while a provider name may: the fixtures' is ``\x00fixtures``)."""
     return v.key.removesuffix("\x00[]").rsplit("\x00", 1)[1]
+
+
+def as_list(seed: Value, items: list[Any]) -> Value:
+    """``seed`` (a value of a listing) holding ``items`` for a list input: several items read beside it,
+    keyed as one value of its provider and export."""
+    return seed._replace(value=list(items), key=f"{seed.provider}\x00{seed.export}\x00{canonical_json(items)}")
 
 
 def shown(v: Value) -> bool:
