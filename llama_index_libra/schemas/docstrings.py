@@ -48,12 +48,23 @@ _ABOUT_OUTPUT = re.compile(r"\b(?:returns?|response|output|result)\b", re.IGNORE
 _SIGNATURE_LINE = re.compile(r"\A[\w.]+\(.*\)(?:\s*->.*)?\n")
 _MAX_VALUES = 64
 _MAX_DOC = 20_000  # characters of a docstring read (a longer one is cut, never scanned whole)
+# Name words of a value the service issues (an id, a token) or a secret: no document can list its
+# values, so words in parentheses beside it qualify it ("Session token (controller or supervisor)",
+# "asset_id: the main (leaks, flushing)") rather than enumerate it.
+_ISSUED_WORDS = frozenset({"id", "ids", "uuid", "guid", "uid", "token", "tokens", "apikey", "ref", "refs", "reference",
+                           "references", "handle", "handles", "hash", "password", "passwd", "secret", "pin", "passcode",
+                           "passphrase", "otp"})
 
 
 def _tokens(name: str) -> list[str]:
     """``petId`` / ``pet_id`` / ``PetID`` -> ``["pet", "id"]``."""
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name).replace("_", " ").replace("-", " ")
     return [t.lower() for t in spaced.split() if t]
+
+
+def _issued(name: str) -> bool:
+    """Whether parameter ``name`` holds an issued value or a secret (see ``_ISSUED_WORDS``)."""
+    return not _ISSUED_WORDS.isdisjoint(_tokens(name))
 
 
 def _mention_patterns(names: list[str]) -> dict[str, re.Pattern[str]]:
@@ -210,7 +221,9 @@ def lift_docstring_constraints(description: str, parameters: Mapping[str, Any]) 
     for name, text in sections.items():
         if name not in names:
             continue
-        for _, values, _ in _value_lists(text):
+        for _, values, before in _value_lists(text):
+            if before is not None and _issued(name):  # a parenthesis beside an id qualifies it
+                continue
             typed = _accepts(props[name], values) if len(values) >= 2 and not _has_enum(props[name]) else None
             if typed:
                 props[name] = _with_enum(props[name], typed)
@@ -226,6 +239,8 @@ def lift_docstring_constraints(description: str, parameters: Mapping[str, Any]) 
             if len(values) < 2:
                 continue
             for target in _targets(names, props, mentions, sentence, pos, before, sentences[index - 1][1] if index else "", values):
+                if before is not None and _issued(target):
+                    continue
                 props[target] = _with_enum(props[target], _accepts(props[target], values) or [])
     params["properties"] = props
     return params

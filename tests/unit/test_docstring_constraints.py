@@ -13,7 +13,7 @@ import json
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
-from llama_index_libra.schemas.docstrings import lift_docstring_constraints, split_docstring
+from llama_index_libra.schemas.docstrings import _ISSUED_WORDS, lift_docstring_constraints, split_docstring
 from llama_index_libra.schemas.validate import metaschema_problem
 
 
@@ -131,8 +131,8 @@ _TEMPLATES = [
 def test_generated_docstrings_lift_exactly_the_values_onto_their_parameter(names, values, template, style, filler) -> None:
     names = [f"p_{n}" for n in names]
     words = {w for n in names for w in n.split("_")}
-    if set(values) & (words | _RESERVED) or set(names[0].split("_")) & _RESERVED:
-        return
+    if set(values) & (words | _RESERVED) or set(names[0].split("_")) & (_RESERVED | _ISSUED_WORDS):
+        return  # (an issued id takes no parenthesized list: test_words_beside_an_id_qualify_it)
     target, other = names[0], names[1]
     doc = _TEMPLATES[template](filler, target, other, values, style)
     props = _props(doc, **{n: "string" for n in names})
@@ -174,3 +174,21 @@ def test_a_count_in_words_is_no_vocabulary():
     lifted = lift_docstring_constraints(doc, params)["properties"]
     assert "enum" not in lifted["applicant_ids"] and "enum" not in lifted["applicant_ids"]["items"]
     assert lifted["purpose"]["enum"] == ["purchase", "remortgage"]
+
+
+def test_words_beside_an_id_qualify_it():
+    """``Session token (controller or supervisor)`` says whose token, not which values: a token, an id
+    or a reference is issued by the service and keeps the values observed for it (a login's token);
+    the same parenthesis beside any other parameter still lists its values."""
+    params = {"type": "object", "properties": {name: {"type": "string"} for name in ("token", "asset_id", "unit", "kind")}}
+    doc = ("Raise a job.\n\nParameters\n----------\ntoken : str\n    Session token (controller or supervisor).\n"
+           "asset_id : str\n    The main (leaks, flushing) or valve (valve replacement) to work on.\n"
+           "unit : str\n    Pressure unit (bar or psi).\n")
+    lifted = lift_docstring_constraints(doc, params)["properties"]
+    assert "enum" not in lifted["token"] and "enum" not in lifted["asset_id"]
+    assert lifted["unit"]["enum"] == ["bar", "psi"]
+    # in prose too: the words before the parenthesis name the id
+    lifted = lift_docstring_constraints("Look a job up by its job id (WO-1, WO-2), or change its kind (repair, survey).",
+                                        {"type": "object", "properties": {"job_id": {"type": "string"}, "kind": {"type": "string"}}})["properties"]
+    assert "enum" not in lifted["job_id"] and lifted["kind"]["enum"] == ["repair", "survey"]
+
