@@ -27,8 +27,8 @@ _LIST_RE = re.compile(
     r"\b(?:expected one of|must be one of|should be one of|one of|valid(?: [a-z]+)?(?: are)?|allowed(?: [a-z]+)?(?: are)?|"
     r"options(?: are)?|choose from|supported(?: [a-z]+)?(?: are)?|accepted(?: [a-z]+)?(?: are)?|known(?: [a-z]+)?(?: are)?:|"
     r"[a-z]+s are(?=\s+[^;\n,]+,)|(?:must|should) be(?=\s+[^;\n]+\bor\b)|"
-    # "the yard offers A, B, C": a service's own verb before a list of several
-    r"(?:offers?|accepts?|supports?|stocks?|sells?|carry|carries)(?=\s+[^;\n,]+,))(?![a-z])\s*[:=]?\s*"
+    # "the yard offers A, B, C", "use A, B, C": a service's own verb before a list of several
+    r"(?:offers?|accepts?|supports?|stocks?|sells?|carry|carries|use(?!\s+(?:one|any|some) of\b))(?=\s+[^;\n,]+,))(?![a-z])\s*[:=]?\s*"
     r"([\[(]?[^;\n]+)", re.IGNORECASE)
 _EITHER_RE = re.compile(r"\beither\s+(['\"][^'\"]+['\"](?:\s*(?:,|or)\s*['\"][^'\"]+['\"])+)", re.IGNORECASE)
 _QUOTED_RE = re.compile(r"['\"]([^'\"\n]{1,40})['\"]")

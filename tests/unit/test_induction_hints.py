@@ -30,6 +30,10 @@ from llama_index_libra.induction.reply_values import listed_name, is_sentence, o
     ("the items are missing", {"x": "y"}, {}),
     ("expected DD/MM/YYYY", {"text": "text"}, {"text": ["15/06/2025"]}),  # the one text input a layout is for
     ("expected DD/MM/YYYY", {"text": "t", "n": 3}, {}),  # several inputs and none named: no guess
+    # "use A, B, C" after the refused item of a list input: all of them, then each alone
+    ("unknown hazard code(s) ['hazard']; use traffic, water, confined_space", {"hazards": ["hazard"], "job_id": "J-1"},
+     {"hazards": [["traffic", "water", "confined_space"], ["traffic"], ["water"], ["confined_space"]]}),
+    ("please use the web form", {"x": "y", "z": "w"}, {}),  # no list after it: nothing to learn
 ])
 def test_error_hints(message, args, expected):
     assert error_hints(message, args) == expected
