@@ -30,7 +30,7 @@ from llama_index_libra.induction.blame import blamed_inputs, quotes
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.hints import error_hints, named_fields
 from llama_index_libra.induction.repair_states import STATUS_RECORDS
-from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, repairable, status_bindings
+from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, refuses_the_person, repairable, status_bindings
 from llama_index_libra.induction.values import Value, ValuePool, as_list
 from llama_index_libra.records import InvocationRecord
 
@@ -172,29 +172,39 @@ class RefusalRetries:
 
     def longer_lists(self, spec: ToolSpec, template: Any) -> int:
         """A list input holding one item that a refusal blames (its name or its value: ``a collection
-        needs a team of two``, ``at least 2 reviewers``) takes the input's next distinct candidates too,
-        one more item at a time up to :data:`LIST_GROWTH`; a list of one is all that binding ever gives."""
+        needs a team of two``, ``at least 2 reviewers``) or that a refusal names a further item for
+        (``the section would still be fed through VLV-4411``) takes more items, one at a time up to
+        :data:`LIST_GROWTH`: the items the refusal quotes first, then those read beside the one it
+        holds, then the input's other candidates; a list of one is all that binding ever gives."""
         ok = 0
         seen: set[tuple[str, str]] = set()
-        for binding, args, message in self.refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
-            if not message:
+        messages: set[str] = set()
+        for binding, args, message in self.refusals.get((spec.name, template.id), []):
+            if not message or (message not in messages and len(messages) >= HINTED_REFUSALS):
                 continue
-            for name in sorted(blamed_inputs(spec, args, message)):
-                current = binding.get(name)
-                if not (isinstance(current, Value) and isinstance(current.value, list) and len(current.value) == 1):
+            messages.add(message)
+            blamed = blamed_inputs(spec, args, message)
+            # (a refusal of who is acting names a role, not a missing item: ``a supervisor cannot do this``)
+            about_items = cause_of(message) != "credentials" and not refuses_the_person(message)
+            for name in sorted(n for n, v in binding.items() if isinstance(v, Value)):
+                current = binding[name]
+                if not (isinstance(current.value, list) and len(current.value) == 1):
                     continue
-                marker = (name, canonical_json(current.value))
-                if marker in seen:
-                    continue
-                seen.add(marker)
                 items = list(current.value)
                 shown = {canonical_json(items[0])}
-                # the items read beside the one it holds first (the other staff numbers of the same
-                # listing), then the input's other candidates, best first
+                named = [] if not about_items else list(dict.fromkeys(
+                    v.value for v in self.pool.values if isinstance(v.value, str) and canonical_json(v.value) not in shown
+                    and quotes(message, v.value) and self.binder.validator(spec, name).is_valid([v.value])))
+                marker = (name, canonical_json(current.value), canonical_json(named))
+                if (name not in blamed and not named) or marker in seen:
+                    continue
+                seen.add(marker)
+                # the items read beside the one it holds (the other staff numbers of the same listing),
+                # then the input's other candidates, best first
                 siblings = [v.value for v in self.pool.values if (v.provider, v.export) == (current.provider, current.export)]
                 others = [v.value[0] if isinstance(v.value, list) and len(v.value) == 1 else v.value
                           for v in self.binder.candidates_for(spec, name, self.pool.values)]
-                for item in siblings + others:
+                for item in named + siblings + others:
                     if len(items) >= LIST_GROWTH or ok >= self.cap:
                         break
                     if canonical_json(item) in shown or isinstance(item, (list, dict)):
