@@ -26,7 +26,7 @@ from llama_index_libra.contracts.vocabulary import tool_summary
 from llama_index_libra.induction.bindings import Keep
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings
-from llama_index_libra.induction.hints import refusal_text
+from llama_index_libra.induction.hints import error_hints, refusal_text
 from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, refuses_the_person, repairable, shared_needed, status_bindings, substituted, word_stems
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
 
@@ -41,6 +41,9 @@ REPAIR_SHARE = 3  # reruns each waiting tool is owed per state (REPAIR_RUNS grow
 REPAIR_REFUSALS = 2
 # distinct refusals of one template read (as for hints)
 READ_REFUSALS = 6
+# a rerun got past its refusal to one that teaches values: that many values per input, and reruns, at once
+TAUGHT_VALUES = 2
+TAUGHT_RERUNS = 3
 
 Child = tuple  # (digest, snapshot, tool, arguments, pool prefix, new values): a child state as Explorer records it
 
@@ -112,6 +115,7 @@ class RepairSearch:
             extra, runs = self.peer_children(node, pool, REPAIR_RUNS // 2, wanted, index)
         own = len(children)
         children = children + extra
+        acted = [v for v in pool.values[node.new_from:] if v.provider == node.path[-1]["tool"]] if node.depth and extra else []
         described = [(tool, args, handed_text(args)) for _digest, _snap, tool, args, _prefix, _values in children]
         found: dict[str, list[tuple[str, str, dict[str, Any], bool]]] = {}
         # every waiting tool first gets its share of the reruns, in catalog order (a director's decision
@@ -148,7 +152,9 @@ class RepairSearch:
                     for _score, i in ranked[:REPAIR_CHILDREN + len(extra)]:
                         digest, snap, _tool, _args, _prefix, produced = children[i]
                         tries: list[tuple[Mapping[str, Any], bool]] = [(binding, False)]  # (binding, from a status retry)
-                        other = substituted(binding, produced)
+                        # (in another person's sign-on, also with what the transition into this state
+                        # produced: the job the supervisor just assigned, for the operative to act on)
+                        other = substituted(binding, produced + (acted if i >= own else []))
                         if other is not None:
                             tries.insert(0, (other, False))
                         at = _State(digest, snap)
@@ -168,7 +174,16 @@ class RepairSearch:
                                 found.setdefault(digest, []).append((tool, template_id, dict(b), False))
                                 stale.discard(tool)
                                 break
-                            if tool not in passed and got_past_refusal(message, record.message):
+                            past = got_past_refusal(message, record.message)
+                            if past and not retried:
+                                # past the refusal, refused further on for a value it teaches (``unknown
+                                # channel(s) ['channel']; use sms, voice, ...``): those values here at once
+                                taught = [({**b, n: v}, True) for n, vs in sorted(error_hints(record.message, call).items())
+                                          for v in vs[:TAUGHT_VALUES]][:TAUGHT_RERUNS]
+                                if taught:
+                                    tries[:0] = taught
+                                    continue
+                            if tool not in passed and past:
                                 # past the refusal, refused further on (``unknown services 'service'; the
                                 # yard offers ...``, ``session SN-88140 is not open``): explored in full, the
                                 # child gives the call what the new refusal teaches and its own repairs,
