@@ -378,8 +378,11 @@ class Explorer:
                     if _round == 1 and not template.observations and not binder.swappable(spec, template, placeholders_only=True, handed=handed):
                         continue
                     binds = binder.bindings(spec, template, pool.values, handed=handed)
-                    if persona and binds and (known_tools is None or spec.name not in known_tools):
-                        binds = binds[:1] + persona_bindings(binds[0], pool.values, persona) + binds[1:]
+                    if binds and touched_keys and (known_tools is None or spec.name not in known_tools):
+                        # a tool that never succeeded goes on as the call into this state did: with
+                        # its person (handed values) and with the session and records it acted on
+                        going_on = binder.continued(spec, template, binds[0], pool.values, touched_keys)
+                        binds = binds[:1] + persona_bindings(binds[0], pool.values, persona) + ([going_on] if going_on else []) + binds[1:]
                     successes = 0
                     quiet = 0  # successes that showed nothing: no quota, but the template did succeed
                     failed: InvocationRecord | None = None

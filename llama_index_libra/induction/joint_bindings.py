@@ -118,6 +118,21 @@ class JointBindings:
                     break
         return out
 
+    def continued(self, spec: ToolSpec, template: Any, binding: Mapping[str, Any], pool: list[Value],
+                  acted: set[str] | frozenset[str]) -> dict[str, Any] | None:
+        """``binding`` with each observed input that aligns with a value the call into this state
+        took (``acted``: pool keys) given that value: the state goes on as the one acting and on
+        what was acted on (the operative's session that marked a crew arrived, and that job), not
+        with the best value of each input on its own. None when it changes no input."""
+        out = dict(binding)
+        for name in template.observations:
+            took = next((v for v in self.candidates_for(spec, name, pool, aligned_only=True)  # type: ignore[attr-defined]
+                         if v.key.removesuffix("\x00[]") in acted), None)
+            current = binding.get(name)
+            if took is not None and not (isinstance(current, Value) and current.key == took.key):
+                out[name] = took
+        return out if out != dict(binding) else None
+
     def sibling_bindings(self, spec: ToolSpec, options: Mapping[str, list[Any]], pool: list[Value]) -> list[dict[str, Any]]:
         """Joint bindings whose values belong together (:func:`.values.same_record`): an order's id
         with an item of that same order, a pay run with a payslip of that run. Each input's
