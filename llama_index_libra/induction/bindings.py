@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.contracts.samples import SAMPLE_DATE
-from llama_index_libra.induction.field_encoders import LexicalFieldEncoder
+from llama_index_libra.induction.field_encoders import LexicalFieldEncoder, described_key
 from llama_index_libra.induction.handed import fixture_values
 from llama_index_libra.induction.hints import handed_today
 from llama_index_libra.induction.joint_bindings import DISTINCT_BINDINGS, KEEP, JointBindings, Keep, option_key
@@ -116,6 +116,11 @@ class FieldSimilarity:
         self.sims = sims
         self.extra = dict(extra or {})
         self.lexical = LexicalFieldEncoder()
+
+    def described(self, export: str, tool: str, name: str) -> float | None:
+        """The alignment of ``export`` with a tool's input and its description, for a name first
+        seen in an earlier level (the build's table holds the contracts' own exports), else None."""
+        return self.extra.get((export, described_key(tool, name)))
 
     def __call__(self, a: str, b: str) -> float:
         value = self.sims.get((a, b))
@@ -413,6 +418,11 @@ class Binder(JointBindings):
         sim = self.ctx.binding_sims.get((v.export, spec.name, name))
         if sim is None:
             sim = self.sim(v.export, name)
+            # a name first seen in a level (no contract declared it): its description alignment, once
+            # the master embedded it, where that is higher (``deposit_due`` for ``amount``: "the deposit due")
+            described = self.sim.described(v.export, spec.name, name) if isinstance(self.sim, FieldSimilarity) else None
+            if described is not None and described > sim:
+                sim = described
         elif v.export == name and sim <= self.config.tau:
             sim = self.config.tau + NAMED_MARGIN
         return value_key, verdict, sim

@@ -48,7 +48,7 @@ from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.induction import explorer as _explorer
 from llama_index_libra.induction.bindings import schema_type
 from llama_index_libra.induction.explorer import Context
-from llama_index_libra.induction.field_encoders import resolve_field_encoder
+from llama_index_libra.induction.field_encoders import described_sims, resolve_field_encoder
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.scheduling import Master
 from llama_index_libra.induction.selection import select_providers, split_providers
@@ -212,22 +212,8 @@ def _similarity_table(encoder: Any, contracts: Mapping[str, Any], catalog: ToolC
 
 
 def _binding_table(encoder: Any, contracts: Mapping[str, Any], catalog: ToolCatalog) -> dict[tuple[str, str, str], float]:
-    """cos(h_f(export), h_f(input name + its description)) per export x (tool, input).
-
-    Used only to rank candidate values for an observation input: the description says what the
-    input holds ("the 3 letter code of the departing airport") when its name ("travel_from") does
-    not. Field alignment for compatibility relations stays name against name, as the paper has it.
-    """
-    if not hasattr(encoder, "text_matrix"):
-        return {}
-    exports = sorted({e.name for c in contracts.values() for e in c.exports})
-    slots = [(spec.name, name, f"{name.replace('_', ' ')}: {(schema or {}).get('description', '')}".strip())
-             for spec in catalog for name, schema in ((spec.parameters or {}).get("properties") or {}).items()
-             if isinstance(schema, Mapping) and schema.get("description")]
-    if not exports or not slots:
-        return {}
-    sims = encoder.name_matrix(exports) @ encoder.text_matrix([t for _, _, t in slots]).T
-    return {(e, tool, name): round(float(sims[i, j]), 6) for i, e in enumerate(exports) for j, (tool, name, _) in enumerate(slots)}
+    """Described alignments (:func:`.field_encoders.described_sims`) of the contracts' exports."""
+    return described_sims(encoder, sorted({e.name for c in contracts.values() for e in c.exports}), catalog)
 
 
 def induce(

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Protocol
+from typing import Any, Mapping, Protocol
 
 import numpy as np
 
-__all__ = ["FieldEncoder", "DenseFieldEncoder", "LexicalFieldEncoder", "humanize", "resolve_field_encoder", "leaf_name",
+__all__ = ["FieldEncoder", "DenseFieldEncoder", "LexicalFieldEncoder", "humanize", "resolve_field_encoder", "leaf_name", "described_sims", "described_key",
            "GENERIC_KEYS", "ID_KEYS"]
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -137,3 +137,27 @@ def leaf_name(keys: tuple[str, ...] | list[str], value: object = None, *, owner:
         return "_".join(words[:-1] + [_singular(words[-1]), "id"])
     return last
 
+
+def described_key(tool: str, name: str) -> str:
+    """The second key under which a described alignment of a name first seen in a level is kept
+    beside the name alignments (``(export, described_key(tool, input))``)."""
+    return f"{tool}\x00{name}"
+
+
+def described_sims(encoder: Any, exports: list[str], catalog: Any) -> dict[tuple[str, str, str], float]:
+    """cos(h_f(export), h_f(input name + its description)) per export x (tool, input).
+
+    Used only to rank candidate values for an observation input: the description says what the
+    input holds ("the 3 letter code of the departing airport", "the deposit due") when its name
+    ("travel_from", "amount") does not. Field alignment for compatibility relations stays name
+    against name, as the paper has it.
+    """
+    if not hasattr(encoder, "text_matrix"):
+        return {}
+    slots = [(spec.name, name, f"{name.replace('_', ' ')}: {(schema or {}).get('description', '')}".strip())
+             for spec in catalog for name, schema in ((spec.parameters or {}).get("properties") or {}).items()
+             if isinstance(schema, Mapping) and schema.get("description")]
+    if not exports or not slots:
+        return {}
+    sims = encoder.name_matrix(exports) @ encoder.text_matrix([t for _, _, t in slots]).T
+    return {(e, tool, name): round(float(sims[i, j]), 6) for i, e in enumerate(exports) for j, (tool, name, _) in enumerate(slots)}

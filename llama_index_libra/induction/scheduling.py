@@ -19,6 +19,7 @@ from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.explorer import Context, Node, NodeResult, ablation_chunk, explore_chunk, state_test_chunk
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.selection import mediated
+from llama_index_libra.induction.field_encoders import described_key, described_sims
 from llama_index_libra.induction.handed import fixture_values
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value
 from llama_index_libra.library import Relation
@@ -443,6 +444,10 @@ class Master:
         for a in fresh:
             for b in inputs:
                 self.extra_sims[(a, b)] = round(float(encoder.similarity(a, b)), 6)
+        # and against each input's description (``amount``: "the deposit due", for a ``deposit_due``
+        # read from a reply no schema declared), as the contracts' exports have it from the start
+        for (a, tool, name), value in described_sims(encoder, fresh, self.catalog).items():
+            self.extra_sims[(a, described_key(tool, name))] = value
 
     def revise_unsuccessful(self) -> list[str]:
         """Runtime-feedback revision for tools none of whose success templates ever succeeded.
