@@ -64,6 +64,7 @@ class DenseFieldEncoder:
         self.model = resolve_embed_model(embed_model, quiet=True)
         self.name = "dense:" + encoder_id(self.model)
         self._cache: dict[str, np.ndarray] = {}
+        self._texts: dict[str, np.ndarray] = {}
 
     def warm(self, names: list[str]) -> None:
         """Embed many names in one batch."""
@@ -81,9 +82,18 @@ class DenseFieldEncoder:
         return float(np.clip(self._cache[ha] @ self._cache[hb], -1.0, 1.0))
 
     def text_matrix(self, texts: list[str]) -> np.ndarray:
-        """Unit vectors of free texts (an input's name with its description), one row each."""
-        vectors = np.asarray(self.model.get_text_embedding_batch(list(texts)), dtype=np.float64)
-        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+        """Unit vectors of free texts (an input's name with its description), one row each; each
+        text is embedded once per encoder (the master aligns names first seen in every level with
+        the same descriptions)."""
+        first = not self._texts  # (the first call embeds its texts as one batch, as given)
+        todo = list(texts) if first else [t for t in dict.fromkeys(texts) if t not in self._texts]
+        if todo:
+            vectors = np.asarray(self.model.get_text_embedding_batch(todo), dtype=np.float64)
+            vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+            self._texts.update(zip(todo, vectors))
+            if first:
+                return vectors
+        return np.vstack([self._texts[t] for t in texts]) if texts else np.zeros((0, 0))
 
     def name_matrix(self, names: list[str]) -> np.ndarray:
         self.warm(names)
