@@ -51,7 +51,19 @@ FIXTURES = {"vessels": [{"name": "Salt Whistle", "vessel_id": "V2041"}], "insure
 SHALLOW = {"max_depth": 0, "goal_children_per_tool": 0, "chain_children_per_tool": 0, "max_value_states": 0}
 
 
-def test_the_state_a_rerun_got_past_is_explored_and_credited() -> None:
+def test_the_values_a_rerun_s_new_refusal_lists_are_tried_at_once() -> None:
+    """The rerun got past the insurance refusal to one that lists the services: those values run in
+    that child at once (twenty-third round), so the booking succeeds there without a pass."""
+    library, report = induce_serially(TOOLS, Yard, FIXTURES, **SHALLOW)
+    assert "book_lift" not in report.never_succeeded, report.summary()
+    assert report.repair_successes >= 1
+    assert ("record_insurance", "book_lift") in {(r.provider, r.consumer) for r in library.relations}
+
+
+def test_the_state_a_rerun_got_past_is_explored_and_credited(monkeypatch) -> None:
+    """Without those reruns (a refusal that teaches nothing the rerun can use at once), the child is
+    kept as a pass, explored in full, where the refusal's list is read and the booking succeeds."""
+    monkeypatch.setattr(repair_states, "TAUGHT_RERUNS", 0)
     library, report = induce_serially(TOOLS, Yard, FIXTURES, **SHALLOW)
     assert "book_lift" not in report.never_succeeded, report.summary()
     assert report.repair_passes >= 1
