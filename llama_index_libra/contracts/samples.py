@@ -65,7 +65,7 @@ _FORMAT_SAMPLES: dict[str, str] = {
 # Values tried (fully matched) against a pattern before sampling it: common date/time layouts.
 _LAYOUT_SAMPLES = (
     "2025-06-15", "2025-06-15 12:00:00", "2025-06-15T12:00:00", "12/2030", "12/12/2030", "12:00:00",
-    "10:30 AM", "10:30AM", "12:00",
+    "10:30 AM", "10:30AM", "12:00", "2025-06", "15.06.2025", "15-06-2025", "2025/06/15", "20250615", "202506151200", "20250615120000", "06-2025",
 )
 
 

@@ -53,19 +53,31 @@ _BETWEEN_RE = re.compile(rf"(?:between|from)\s+({_NUM})(?:\s*\([^)]*\))?\s+(?:an
 _MULTIPLE_RE = re.compile(rf"multiple of\s+({_NUM})", re.IGNORECASE)
 _AT_LEAST_RE = re.compile(rf"(?:at least|minimum(?: of| is)?|>=)\s+({_NUM})\b", re.IGNORECASE)
 _AT_MOST_RE = re.compile(rf"(?:at most|maximum(?: of| is)?|<=)\s+({_NUM})\b", re.IGNORECASE)
-# Date/time layouts written in prose, most specific first.
+# Date/time layouts written in prose, most specific first. Those not in _LOOSE_LAYOUTS count only as a
+# whole word (not the YYYYMMDD of a YYYYMMDDHHMM, the YYYY-MM of a YYYY-MM-DDTHH:MM).
 _LAYOUTS: list[tuple[str, dict[str, str]]] = [
     ("YYYY-MM-DD HH:MM:SS", {"pattern": r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$"}),
     ("YYYY-MM-DDTHH:MM:SS", {"format": "date-time"}),
     ("YYYY-MM-DD", {"format": "date"}),
-    ("MM/YYYY", {"pattern": r"^\d{2}/\d{4}$"}),
     ("MM/DD/YYYY", {"pattern": r"^\d{2}/\d{2}/\d{4}$"}),
     ("DD/MM/YYYY", {"pattern": r"^\d{2}/\d{2}/\d{4}$"}),
+    ("DD.MM.YYYY", {"pattern": r"^\d{2}\.\d{2}\.\d{4}$"}),
+    ("DD-MM-YYYY", {"pattern": r"^\d{2}-\d{2}-\d{4}$"}),
+    ("YYYY/MM/DD", {"pattern": r"^\d{4}/\d{2}/\d{2}$"}),
+    ("YYYYMMDDHHMMSS", {"pattern": r"^\d{14}$"}),
+    ("YYYYMMDDHHMM", {"pattern": r"^\d{12}$"}),
+    ("YYYYMMDD", {"pattern": r"^\d{8}$"}),
+    ("MM/YYYY", {"pattern": r"^\d{2}/\d{4}$"}),
+    ("MM-YYYY", {"pattern": r"^\d{2}-\d{4}$"}),
+    ("YYYY-MM", {"pattern": r"^\d{4}-\d{2}$"}),  # a month, after every layout that holds it
     ("HH:MM:SS", {"pattern": r"^\d{2}:\d{2}:\d{2}$"}),
     ("HH:MM AM/PM", {"pattern": r"^\d{1,2}:\d{2} ?(AM|PM)$"}),
     ("HH:MM", {"pattern": r"^\d{2}:\d{2}$"}),
 ]
 
+# the layouts read as before wherever they appear (a YYYY-MM-DD inside a YYYY-MM-DDTHH:MM is a date)
+_LOOSE_LAYOUTS = frozenset({"YYYY-MM-DD HH:MM:SS", "YYYY-MM-DDTHH:MM:SS", "YYYY-MM-DD", "MM/DD/YYYY", "DD/MM/YYYY", "MM/YYYY",
+                            "HH:MM:SS", "HH:MM AM/PM", "HH:MM"})
 
 # first words of a noun phrase that describes values instead of listing them
 _DETERMINERS = frozenset("the a an this these those its their your our his her each any some all every".split())
@@ -163,7 +175,7 @@ def lift_prose_constraints(schema: dict[str, Any]) -> dict[str, Any]:
             node.setdefault("multipleOf", _number(m.group(1)))
     if json_type == "string" and "format" not in node and "pattern" not in node:
         for layout, keywords in _LAYOUTS:
-            if layout in desc:
+            if layout in desc and (layout in _LOOSE_LAYOUTS or re.search(rf"(?<![A-Za-z0-9]){re.escape(layout)}(?![A-Za-z0-9])", desc)):
                 for key, value in keywords.items():
                     node.setdefault(key, value)
                 break

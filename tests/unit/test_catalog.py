@@ -30,6 +30,10 @@ def test_normalize_types_recursively():
         ({"type": "integer", "description": "The fan speed set from 0 to 100."}, {"minimum": 0, "maximum": 100}),
         ({"type": "string", "description": "Date in the format 'YYYY-MM-DD'"}, {"format": "date"}),
         ({"type": "string", "description": "Expiry in the format MM/YYYY"}, {"pattern": r"^\d{2}/\d{4}$"}),
+        ({"type": "string", "description": "``YYYY-MM``."}, {"pattern": r"^\d{4}-\d{2}$"}),  # a month
+        ({"type": "string", "description": "Start, YYYY-MM-DD."}, {"format": "date"}),  # not the month inside it
+        ({"type": "string", "description": "Written DD.MM.YYYY"}, {"pattern": r"^\d{2}\.\d{2}\.\d{4}$"}),
+        ({"type": "string", "description": "Required by, ``YYYYMMDDHHMM``."}, {"pattern": r"^\d{12}$"}),  # not its YYYYMMDD
         ({"type": "array", "items": {"type": "string"}, "description": '[Enum]: ["driver", "passenger"]'}, {"items": {"type": "string", "enum": ["driver", "passenger"]}}),
     ],
 )
