@@ -35,9 +35,10 @@ _QUOTED_RE = re.compile(r"['\"]([^'\"\n]{1,40})['\"]")
 _LAYOUTS = {  # layout written in a message -> strftime pattern (longest first: one layout per message)
     "YYYY-MM-DDTHH:MM:SS": "%Y-%m-%dT%H:%M:%S", "YYYY-MM-DD HH:MM:SS": "%Y-%m-%d %H:%M:%S",
     "YYYY-MM-DDTHH:MM": "%Y-%m-%dT%H:%M", "YYYY-MM-DD HH:MM": "%Y-%m-%d %H:%M", "DD/MM/YYYY HH:MM": "%d/%m/%Y %H:%M",
-    "DD.MM.YYYY HH:MM": "%d.%m.%Y %H:%M",
+    "DD.MM.YYYY HH:MM": "%d.%m.%Y %H:%M", "YYYYMMDDHHMMSS": "%Y%m%d%H%M%S", "YYYYMMDDHHMM": "%Y%m%d%H%M",
     "YYYY-MM-DD": "%Y-%m-%d", "DD.MM.YYYY": "%d.%m.%Y", "DD/MM/YYYY": "%d/%m/%Y", "MM/DD/YYYY": "%m/%d/%Y",
     "YYYY/MM/DD": "%Y/%m/%d", "DD-MM-YYYY": "%d-%m-%Y", "YYYYMMDD": "%Y%m%d", "MM/YYYY": "%m/%Y", "HH:MM": "%H:%M",
+    "YYYY-MM": "%Y-%m",
 }
 _SAMPLE_DAY = dt.datetime(2025, 6, 15, 10, 0)
 _TIME_RE = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b")
@@ -70,6 +71,14 @@ _SHOWN_RE = re.compile(r"\b(?:like|e\.g\.,?|for example,?|for instance,?|such as
 _REQUIRED_NUMBER_RE = re.compile(r"\b(?:must|should|has to|needs to) (?:be|equal)(?: exactly)?(?: the)?\s+([-+]?\d+(?:\.\d+)?)(?![\d.:/-])"
                                  r"|\bexpected exactly\s+([-+]?\d+(?:\.\d+)?)(?![\d.:/-])", re.IGNORECASE)
 _ANY_KIND_RE = re.compile("|".join(p.pattern for p, _, _ in _KIND_SAMPLES), re.IGNORECASE)
+# a refusal that names the one code an input must take, in the rest of its sentence: "agreement_version
+# must be the current licence agreement, LA-2029-04", "expected 'V2'", "only accepts form P60-B": a code
+# is a word with a digit and a letter (or a digit between separators), quoted or not
+_REQUIRED_RE = re.compile(r"\b(?:must|should|has to|needs to) (?:be|equal|match|read)\b|\bexpected\b|\bonly accepts?\b|"
+                          r"\b(?:current|latest|required)\s+(?:[a-z]+\s+){0,3}(?:is|=|:)", re.IGNORECASE)
+_SENTENCE_END_RE = re.compile(r";|\.(?:\s|$)|\n")
+_CODE_RE = re.compile(r"[^\s,;()\[\]{}'\"`]+")
+MAX_REQUIRED_CODES = 2  # codes one refusal's sentence offers as the required value
 # a refusal that counts an input's digits: "card number must have 15 or 16 digits", "sort code needs 6
 # digits and account number 8": per clause, the number after the input's name (the largest of a range)
 _CLAUSE_SPLIT_RE = re.compile(r";|,|\band\b|\.(?:\s|$)", re.IGNORECASE)
@@ -77,7 +86,8 @@ _COUNT_RE = re.compile(r"\b(\d{1,2})(?:\s*(?:or|to|-)\s*(\d{1,2}))?\b(?![\d.:/-]
 # a refusal that gives an input's range: "check the dimensions: LOA 2-30 m, beam 1-10 m, draft 0.3-4 m",
 # "party size must be between 1 and 8" (not a date's "05-31": no digit or hyphen around it)
 _RANGE_CLAUSE_RE = re.compile(r";|,(?!\d)|\.(?:\s|$)")  # clauses of a range refusal ("between 1 and 8" stays whole)
-_RANGE_RE = re.compile(r"(?<![\d.\-])([-+]?\d+(?:\.\d+)?)\s*(?:-|\u2013|\bto\b|\band\b)\s*([-+]?\d+(?:\.\d+)?)(?![\d\-])")
+# (the far end may follow a few words: "between 1 and the room's 2 seats")
+_RANGE_RE = re.compile(r"(?<![\d.\-])([-+]?\d+(?:\.\d+)?)\s*(?:-|\u2013|(?:\bto\b|\band\b)(?:\s+[^\W\d][\w']*){0,3})\s*([-+]?\d+(?:\.\d+)?)(?![\d\-])")
 # a refusal that bounds an input on one side: "THIRD PARTY COVER MUST BE AT LEAST 3,000,000 GBP",
 # "quantity must be at most 4" (thousands separators read)
 _BOUND_RE = re.compile(r"\b(at least|no less than|minimum(?: of| is)?|not less than|at most|no more than|maximum(?: of| is)?|"
@@ -218,6 +228,7 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
                 value = (float(number) if "." in number else int(number)) if _is_number(current) else number
                 if value != current:
                     out.setdefault(name, []).append(value)
+    _required_codes(message, args, targets, out)
     if _ANY_KIND_RE.search(message) and _REFUSED_KIND_RE.search(message):  # most refusals name no kind: one scan
         for pattern, word, sample in _KIND_SAMPLES:
             if not pattern.search(message):
@@ -338,7 +349,8 @@ def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]
                 if lo <= current <= hi:
                     continue
                 mid = (lo + hi) / 2
-                whole = isinstance(current, int) and lo.is_integer() and hi.is_integer()
+                # whole ends and a whole value tried (3 or 3.0): a whole midpoint
+                whole = lo.is_integer() and hi.is_integer() and float(current).is_integer()
                 value = int(mid) if whole else round(mid, 2)
                 if value not in out.get(name, ()):
                     out.setdefault(name, []).append(value)
@@ -378,6 +390,46 @@ def digits_sample(length: int) -> str | None:
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_code(text: str) -> bool:
+    """A code, not a word or a number: a digit with a letter ("LA-2029-04", "V2") or digits between
+    separators ("2029-04"); not a time ("8:00") or a number ("135.00")."""
+    has_digit = any(c.isdigit() for c in text)
+    if not has_digit or ":" in text:
+        return False
+    if any(c.isalpha() for c in text):
+        return True
+    return any(c in "-_/" for c in text) and not _is_number_text(text)
+
+
+def _is_number_text(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _required_codes(message: str, args: Mapping[str, Any], targets: list[str], out: dict[str, list[Any]]) -> None:
+    """The codes a refusal names as the one value an input must take (``_REQUIRED_RE``), in the rest of
+    its sentence and not a value of the call itself, offered to the text inputs it is about."""
+    names = [n for n in targets if isinstance(args.get(n), str) and n not in out]  # what nothing else taught
+    if not names:
+        return
+    given = {str(v) for v in args.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)}
+    codes: list[str] = []
+    for found in _REQUIRED_RE.finditer(message):
+        rest = message[found.end():]
+        end = _SENTENCE_END_RE.search(rest)
+        for m in _CODE_RE.finditer(rest[: end.start()] if end else rest):
+            code = m.group(0).strip(".:!?")
+            if len(code) >= 2 and code not in given and code not in codes and _is_code(code):
+                codes.append(code)
+        if codes:
+            break
+    for name in names:
+        out.setdefault(name, []).extend(c for c in codes[:MAX_REQUIRED_CODES] if c != args.get(name))
 
 
 def _typed(text: str, like: Any) -> Any:

@@ -118,6 +118,26 @@ def test_a_refusal_naming_the_one_number_an_input_takes(message, args, expected)
     assert error_hints(message, args) == expected
 
 
+@pytest.mark.parametrize("message, args, expected", [
+    ("agreement_version must be the current licence agreement, LA-2029-04",
+     {"agreement_version": "agreement_version", "member_id": "M-1043-1"}, {"agreement_version": ["LA-2029-04"]}),
+    ("form expected 'P60-B'", {"form": "form", "year": 2024}, {"form": ["P60-B"]}),
+    ("tariff only accepts T2; see the tariff sheet", {"tariff": "tariff"}, {"tariff": ["T2"]}),
+    # not a code: a word, a number, a time, or a value of the call itself
+    ("agreement_version must be the current licence agreement", {"agreement_version": "v"}, {}),
+    ("no member M-1043-1", {"member_id": "M-1043-1"}, {}),
+    ("start must be at 08:00", {"start": "start"}, {}),
+    ("member_id must be M-1043-1's own", {"member_id": "M-1043-1"}, {}),
+    # the code must be in the sentence that says what is required
+    ("agreement_version must be signed. Ask M-1043-1 to sign LA-1", {"agreement_version": "x", "member_id": "y"}, {}),
+])
+def test_a_refusal_naming_the_one_code_an_input_takes(message, args, expected):
+    """A refusal that names the code an input must take ("must be the current licence agreement,
+    LA-2029-04") teaches that code to the input it names; words, numbers, times and the call's own
+    values are no such code."""
+    assert error_hints(message, args) == expected
+
+
 @given(st.text(max_size=200))
 def test_sentence_values_total(text):
     for name, value in sentence_values(text):
@@ -291,6 +311,8 @@ def test_a_refusal_that_gives_an_inputs_range_teaches_its_midpoint():
     assert error_hints("expires 2028-05-31 for policy 3", {"policy": 10}) == {}
     assert error_hints("size 1-8", {"size": "x"}) == {}
     assert error_hints("between 1 and 8", {"amount": 10}) == {}
+    # the far end after a few words, and a whole value tried as a float: a whole midpoint
+    assert error_hints("headcount must be between 1 and the room's 2 seats", {"headcount": 3.0, "booking_id": "BK-1"}) == {"headcount": [1]}
 
 
 @given(st.text(max_size=200), st.dictionaries(st.sampled_from(["loa_m", "party_size", "n"]),
