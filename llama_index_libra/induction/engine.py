@@ -50,6 +50,7 @@ from llama_index_libra.induction.bindings import schema_type
 from llama_index_libra.induction.explorer import Context
 from llama_index_libra.induction.field_encoders import described_sims, resolve_field_encoder
 from llama_index_libra.induction.report import BuildReport
+from llama_index_libra.induction.reply_values import whole_reply_texts
 from llama_index_libra.induction.scheduling import Master
 from llama_index_libra.induction.selection import select_providers, split_providers
 from llama_index_libra.induction.handed import fixture_values
@@ -213,7 +214,9 @@ def _similarity_table(encoder: Any, contracts: Mapping[str, Any], catalog: ToolC
 
 def _binding_table(encoder: Any, contracts: Mapping[str, Any], catalog: ToolCatalog) -> dict[tuple[str, str, str], float]:
     """Described alignments (:func:`.field_encoders.described_sims`) of the contracts' exports."""
-    return described_sims(encoder, sorted({e.name for c in contracts.values() for e in c.exports}), catalog)
+    return described_sims(encoder, sorted({e.name for c in contracts.values() for e in c.exports}), catalog,
+                          export_texts=whole_reply_texts(contracts, catalog))
+
 
 
 def induce(

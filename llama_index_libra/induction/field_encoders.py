@@ -154,13 +154,15 @@ def described_key(tool: str, name: str) -> str:
     return f"{tool}\x00{name}"
 
 
-def described_sims(encoder: Any, exports: list[str], catalog: Any) -> dict[tuple[str, str, str], float]:
+def described_sims(encoder: Any, exports: list[str], catalog: Any,
+                   export_texts: Mapping[str, str] | None = None) -> dict[tuple[str, str, str], float]:
     """cos(h_f(export), h_f(input name + its description)) per export x (tool, input).
 
     Used only to rank candidate values for an observation input: the description says what the
     input holds ("the 3 letter code of the departing airport", "the deposit due") when its name
     ("travel_from", "amount") does not. Field alignment for compatibility relations stays name
-    against name, as the paper has it.
+    against name, as the paper has it. ``export_texts``: an export's own description, embedded in
+    place of its name (a whole reply named after its tool, ``room_availability``: "Free start times").
     """
     if not hasattr(encoder, "text_matrix"):
         return {}
@@ -170,4 +172,9 @@ def described_sims(encoder: Any, exports: list[str], catalog: Any) -> dict[tuple
     if not exports or not slots:
         return {}
     sims = encoder.name_matrix(exports) @ encoder.text_matrix([t for _, _, t in slots]).T
+    described = [i for i, e in enumerate(exports) if (export_texts or {}).get(e)]
+    if described:
+        own = encoder.text_matrix([export_texts[exports[i]] for i in described]) @ encoder.text_matrix([t for _, _, t in slots]).T
+        sims = np.array(sims)
+        sims[described] = own
     return {(e, tool, name): round(float(sims[i, j]), 6) for i, e in enumerate(exports) for j, (tool, name, _) in enumerate(slots)}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.contracts.vocabulary import QUANTITY_TOKENS, READ_VERBS, STATE_CHANGING_VERBS
@@ -114,6 +114,36 @@ def _documented_return(description: str) -> str | None:
     if not cut:  # no id word, or a bare one ("The id."): the tool's name says what of
         return None
     return "_".join(head[cut - 1 : cut + 1])  # one qualifier: "a single-use approval code" -> approval_code
+
+
+def reply_text(spec: Any) -> str | None:
+    """What a tool's whole reply is, in its docstring's words: the returns section's first line, else
+    the first sentence of its prose ("Free start times of a room on a day"); None without either."""
+    from llama_index_libra.schemas.docstrings import docstring_prose
+
+    description = getattr(spec, "description", "") or ""
+    match = _SECTION_RE.search(description)
+    text = (match.group(1) or match.group(3) or match.group(2) or "") if match else ""
+    if not text.strip():
+        prose = docstring_prose(description).strip()
+        text = re.split(r"(?<=[.!?])\s|\n", prose, maxsplit=1)[0] if prose else ""
+    return text.strip()[:200] or None
+
+
+def whole_reply_texts(contracts: Mapping[str, Any], catalog: Any) -> dict[str, str]:
+    """``{export: text}`` for text exports that are a tool's whole reply or its items (``$.output``,
+    ``$.output[*]``): their name is only the tool's, and the docstring says what the reply is. Not a
+    bare number: "the number of a component in stock" reads like any input's "number of lifts"."""
+    out: dict[str, str] = {}
+    for tool, contract in sorted(contracts.items()):
+        if tool not in catalog:
+            continue
+        for e in contract.exports:
+            if e.path in ("$.output", "$.output[*]") and e.name not in out and (e.schema or {}).get("type") == "string":
+                text = reply_text(catalog.get(tool))
+                if text:
+                    out[e.name] = f"{e.name.replace('_', ' ')}: {text}"
+    return out
 
 
 def reply_name(spec: Any) -> str | None:

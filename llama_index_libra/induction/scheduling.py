@@ -20,6 +20,7 @@ from llama_index_libra.induction.explorer import Context, Node, NodeResult, abla
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.selection import mediated
 from llama_index_libra.induction.field_encoders import described_key, described_sims
+from llama_index_libra.induction.reply_values import whole_reply_texts
 from llama_index_libra.induction.handed import fixture_values
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value
 from llama_index_libra.library import Relation
@@ -446,7 +447,8 @@ class Master:
                 self.extra_sims[(a, b)] = round(float(encoder.similarity(a, b)), 6)
         # and against each input's description (``amount``: "the deposit due", for a ``deposit_due``
         # read from a reply no schema declared), as the contracts' exports have it from the start
-        for (a, tool, name), value in described_sims(encoder, fresh, self.catalog).items():
+        texts = whole_reply_texts(self.contracts, self.catalog)  # what a whole reply is, where a name is its tool's
+        for (a, tool, name), value in described_sims(encoder, fresh, self.catalog, export_texts=texts).items():
             self.extra_sims[(a, described_key(tool, name))] = value
 
     def revise_unsuccessful(self) -> list[str]:

@@ -7,6 +7,9 @@ input's description says (twenty-third round).
 - :meth:`.bindings.FieldSimilarity.described`: ``amount`` ("The deposit due") takes a ``deposit_due``
   that a reply showed under a name no schema declared, once the master embedded that name with the
   input's description (:meth:`.scheduling.Master.embed_names`), before a ``weekly_rate``.
+- :func:`.reply_values.whole_reply_texts` (twenty-fourth round): a whole reply named after its tool
+  (``room_availability``, a bare list of times) is aligned by what the docstring says it is ("Free
+  start times"), so a booking's ``start`` ("A free start time that day") takes its items.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.induction.bindings import Binder, FieldSimilarity
 from llama_index_libra.induction.engine import InductionConfig
 from llama_index_libra.induction.field_encoders import described_key
@@ -91,8 +94,44 @@ class WordEncoder:
 
 def test_the_master_embeds_new_names_against_each_described_input() -> None:
     master = SimpleNamespace(encoder=WordEncoder(), ctx=SimpleNamespace(sims={}), embedded=set(), catalog=[TAKE_DEPOSIT],
-                             extra_sims={})
+                             extra_sims={}, contracts={})
     Master.embed_names(master, {"deposit_due", "weekly_rate"})
     key = described_key("take_deposit", "amount")
     assert master.extra_sims[("deposit_due", key)] > 0.5 > master.extra_sims[("weekly_rate", key)]
     assert ("deposit_due", "amount") in master.extra_sims  # the name alignment as before
+
+
+class TimeWords(WordEncoder):
+    WORDS = ["free", "start", "time", "times", "room", "availability", "id"]
+
+
+ROOM_AVAILABILITY = ToolSpec(name="room_availability", description=(
+    "room_availability(room_id: str, day: str) -> list[str]\nFree start times of a room on a day.\n\n"
+    "    Args:\n        room_id: The room.\n\n    Returns:\n        Free start times.\n"), parameters={
+    "type": "object", "properties": {"room_id": {"type": "string", "description": "The room."}}})
+BOOK_ROOM = ToolSpec(name="book_room", description="Book a room.", parameters={
+    "type": "object", "properties": {"room_id": {"type": "string", "description": "The room."},
+                                     "start": {"type": "string", "description": "A free start time that day."}}})
+
+
+def test_a_whole_reply_is_aligned_by_what_its_docstring_says_it_is() -> None:
+    from llama_index_libra.contracts.model import Export
+    from llama_index_libra.induction.field_encoders import described_sims
+    from llama_index_libra.induction.reply_values import reply_text, whole_reply_texts
+
+    assert reply_text(ROOM_AVAILABILITY) == "Free start times."
+    assert reply_text(BOOK_ROOM) == "Book a room."  # no returns section: the first sentence
+    contract = SimpleNamespace(exports=(Export("room_availability", "$.output[*]", {"type": "string"}, True, "declared"),
+                                        Export("room_id", "$.arguments.room_id", {"type": "string"}, True, "argument")))
+    catalog = ToolCatalog([ROOM_AVAILABILITY, BOOK_ROOM])
+    texts = whole_reply_texts({"room_availability": contract}, catalog)
+    assert texts == {"room_availability": "room availability: Free start times."}  # not the argument echoed
+    count = SimpleNamespace(exports=(Export("room_availability", "$.output", {"type": "integer"}, True, "declared"),))
+    assert whole_reply_texts({"room_availability": count}, catalog) == {}  # a bare number is matched by its type
+    by_name = described_sims(TimeWords(), ["room_availability"], catalog)
+    by_text = described_sims(TimeWords(), ["room_availability"], catalog, export_texts=texts)
+    assert by_name[("room_availability", "book_room", "start")] < 0.5 < by_text[("room_availability", "book_room", "start")]
+    master = SimpleNamespace(encoder=TimeWords(), ctx=SimpleNamespace(sims={}), embedded=set(), catalog=catalog,
+                             extra_sims={}, contracts={"room_availability": contract})
+    Master.embed_names(master, {"room_availability"})  # a list first read in a level: the same alignment
+    assert master.extra_sims[("room_availability", described_key("book_room", "start"))] == by_text[("room_availability", "book_room", "start")]
