@@ -23,8 +23,9 @@ __all__ = ["id_words", "subject_name", "reply_name", "owner_name", "listed_name"
 
 _VERBS = READ_VERBS | STATE_CHANGING_VERBS
 _CLAUSE = {"by", "for", "from", "with", "of", "in", "on", "to", "at", "and", "or", "if", "when", "using", "via"}
+# "returns the new booking id"; "the reply is the bare session token", "answers with the ticket number"
 _RETURNS_RE = re.compile(
-    r"\breturn(?:s|ing)?\s+(?:only\s+)?(?:the|its|their|a|an|his|her|this|that)?\s*(?:(?:bare|plain|raw)\s+)?(?:new(?:ly created)?\s+)?"
+    r"(?:\breturn(?:s|ing)?|\b(?:reply|response|result|answer)\s+is|\b(?:replies|answers|responds)\s+with)\s+(?:only\s+)?(?:the|its|their|a|an|his|her|this|that)?\s*(?:(?:bare|plain|raw)\s+)?(?:new(?:ly created)?\s+)?"
     r"([A-Za-z_][A-Za-z0-9_]*(?:\s+[A-Za-z_][A-Za-z0-9_]*){0,2})", re.IGNORECASE)
 # the documented return of a docstring: Google's "Returns:" (an optional "type:" first), Sphinx's
 # ":returns:", NumPy's "Returns" over a dashed rule with "name : type" (the name is kept apart)

@@ -62,6 +62,9 @@ def test_error_hints_never_fail(message, args):
     ("count_rows", "Count.\n\nReturns:\n    The number of rows.", "rows"),  # no qualified id: the tool's name
     ("register_scanner", "Bind a scanner; floor endpoints take the device token it returns.", "device_token"),
     ("subscribe_updates", "Text a number when it changes; returns the bare subscription id.", "subscription_id"),
+    ("login", "Open a session with a user name and password; the reply is the bare session token, which every "
+              "other call needs.", "session_token"),
+    ("open_ticket", "Open a ticket; the service answers with the ticket number.", "ticket_number"),
     ("open_session", "Open a session.\n:returns: The bare session id.", "session_id"),
     ("normalise_postcode", "A UK postcode as people type it, in the system's format.", "postcode"),
     # NumPy's unnamed return: a line with the type only, then the text
