@@ -218,7 +218,6 @@ def _binding_table(encoder: Any, contracts: Mapping[str, Any], catalog: ToolCata
                           export_texts=whole_reply_texts(contracts, catalog))
 
 
-
 def induce(
     runtime: Any,
     *,

@@ -18,8 +18,9 @@ from typing import Any, Iterator, Mapping
 
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.contracts.vocabulary import QUANTITY_TOKENS, READ_VERBS, STATE_CHANGING_VERBS
+from llama_index_libra.schemas.docstrings import docstring_prose
 
-__all__ = ["id_words", "subject_name", "reply_name", "owner_name", "listed_name", "sentence_values", "is_sentence"]
+__all__ = ["id_words", "subject_name", "reply_name", "reply_text", "whole_reply_texts", "owner_name", "listed_name", "sentence_values", "is_sentence"]
 
 _VERBS = READ_VERBS | STATE_CHANGING_VERBS
 _CLAUSE = {"by", "for", "from", "with", "of", "in", "on", "to", "at", "and", "or", "if", "when", "using", "via"}
@@ -120,8 +121,6 @@ def _documented_return(description: str) -> str | None:
 def reply_text(spec: Any) -> str | None:
     """What a tool's whole reply is, in its docstring's words: the returns section's first line, else
     the first sentence of its prose ("Free start times of a room on a day"); None without either."""
-    from llama_index_libra.schemas.docstrings import docstring_prose
-
     description = getattr(spec, "description", "") or ""
     match = _SECTION_RE.search(description)
     text = (match.group(1) or match.group(3) or match.group(2) or "") if match else ""
