@@ -24,7 +24,7 @@ def _master(encoder) -> SimpleNamespace:
     spec = ToolSpec(name="add_work_items", description="d", parameters={
         "type": "object", "properties": {"application_no": {"type": "string"}, "session": {"type": "string"}}})
     return SimpleNamespace(encoder=encoder, ctx=SimpleNamespace(sims={("session", "session"): 1.0}),
-                           embedded=set(), catalog=[spec], extra_sims={})
+                           embedded=set(), catalog=[spec], extra_sims={}, contracts={})
 
 
 def test_new_names_are_embedded_once_against_every_input() -> None:
