@@ -171,10 +171,10 @@ def described_sims(encoder: Any, exports: list[str], catalog: Any,
              if isinstance(schema, Mapping) and schema.get("description")]
     if not exports or not slots:
         return {}
-    sims = encoder.name_matrix(exports) @ encoder.text_matrix([t for _, _, t in slots]).T
+    names = encoder.name_matrix(exports)
+    inputs = encoder.text_matrix([t for _, _, t in slots])
+    sims = names @ inputs.T
     described = [i for i, e in enumerate(exports) if (export_texts or {}).get(e)]
     if described:
-        own = encoder.text_matrix([export_texts[exports[i]] for i in described]) @ encoder.text_matrix([t for _, _, t in slots]).T
-        sims = np.array(sims)
-        sims[described] = own
+        sims[described] = encoder.text_matrix([export_texts[exports[i]] for i in described]) @ inputs.T
     return {(e, tool, name): round(float(sims[i, j]), 6) for i, e in enumerate(exports) for j, (tool, name, _) in enumerate(slots)}
