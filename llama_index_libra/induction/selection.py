@@ -47,8 +47,8 @@ def foreign_key(path: str, owner: str | None, entities: set[tuple[str, ...]]) ->
 
     ``owner`` is what the tool is about (:func:`.reply_values.owner_name`), the owner of records at
     the top of the reply or under envelope keys; ``entities`` the owners of every tool of the catalog.
-    A record's own id (``id``, ``customer_id`` in a customer), a bare reply and the cells of top-level
-    rows are never foreign: what a value refers to is only read from a field name (a cell of rows under
+    A record's own id (``id``, ``customer_id`` in a customer), a bare reply, the cells of top-level
+    rows and the fields of a record whose kind neither its key nor its tool's name says are never foreign: what a value refers to is only read from a field name (a cell of rows under
     ``claims`` in a claimant refers to claims)."""
     from llama_index_libra.induction.field_encoders import ENVELOPE_KEYS
 
@@ -60,6 +60,8 @@ def foreign_key(path: str, owner: str | None, entities: set[tuple[str, ...]]) ->
     last = keys[-1]
     parents = [k for k in keys[:-1] if k.lower() not in ENVELOPE_KEYS]
     record = _entity(parents[-1]) if parents else (_entity(owner) if owner else ())
+    if not record:  # a record of a kind nothing names (a ``timetable``'s rows): what it holds cannot be told foreign
+        return False
     named = _entity(last)
     if not named or named == record:  # an id word alone (``id``, ``ref``) names nothing: the record's own
         return False

@@ -104,6 +104,8 @@ ENTITIES = {_entity(x) for x in ("customers", "charges", "subscription", "claima
     ("$.output.customer_id", "customer", False),            # a customer's own id
     ("$.output.token", "login", False),                     # no entity of the catalog
     ("$.output[0][1]", "queue", False),                     # a cell of top-level rows: no name to read
+    ("$.output[0].customer", None, False),                 # rows of a one-word tool (``timetable``): kind unknown
+    ("$.output.claims[0].customer", None, True),             # rows under a key that names their kind
     ("$.output", "customer", False),                        # a bare reply
     ("$.arguments.customer", "charges", False),             # an echo is judged elsewhere
 ])
