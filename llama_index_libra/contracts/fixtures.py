@@ -13,30 +13,69 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping
 
 from llama_index_libra.catalog import ToolSpec
-from llama_index_libra.contracts.parts import ArgumentSpec, CallTemplate
+from llama_index_libra.contracts.parts import ArgumentSpec, CallTemplate, name_tokens
+from llama_index_libra.contracts.vocabulary import CREDENTIAL_TOKENS
 from llama_index_libra.schemas.validate import safe_validator
 
 if TYPE_CHECKING:  # pragma: no cover
     from llama_index_libra.contracts.model import Contract
 
-__all__ = ["fixture_scopes", "normalized_name", "fixture_value", "with_fixture_variants"]
+__all__ = ["fixture_scopes", "handed_record", "normalized_name", "fixture_value", "with_fixture_variants"]
 
 
 def fixture_scopes(fixtures: Mapping[str, Any], spec: ToolSpec) -> list[Mapping[str, Any]]:
     """The scopes that apply to ``spec``, most specific first: its full name, its namespaces (inner
-    first), ``"*"``, then the global (non-mapping) entries."""
+    first), the record handed for it (:func:`handed_record`), ``"*"``, then the global (non-mapping) entries."""
     scopes: list[Mapping[str, Any]] = []
     keys = [spec.name]
     ns = spec.namespace
     while ns:
         keys.append(ns)
         ns = ns.rsplit(".", 1)[0] if "." in ns else None
-    for key in keys + ["*"]:
+    for key in keys:
         scope = fixtures.get(key)
         if isinstance(scope, Mapping):
             scopes.append(scope)
+    record = handed_record(fixtures, spec)
+    if record:
+        scopes.append(record)
+    scope = fixtures.get("*")
+    if isinstance(scope, Mapping):
+        scopes.append(scope)
     scopes.append({k: v for k, v in fixtures.items() if not isinstance(v, Mapping)})
     return scopes
+
+
+# keys of a handed record that sign someone in: a person's credentials are chosen among peers, never fixed
+_SIGN_IN_TOKENS = CREDENTIAL_TOKENS | {"username", "login", "user", "token"}
+
+
+def handed_record(fixtures: Mapping[str, Any], spec: ToolSpec) -> dict[str, Any]:
+    """The one handed record made for ``spec``: a mapping of the fixtures (not a member of a list, which
+    holds peers to choose among) whose scalar fields name at least two of the tool's required inputs
+    and at least half of those that are no credential (a new pupil's details for ``enrol_pupil``).
+    Its fields the tool takes, credentials left out; the record naming the most inputs, first found
+    on ties; empty when none does. A tester handed the details to use them together."""
+    wanted = {normalized_name(n) for n in spec.required_inputs if not set(name_tokens(n)) & _SIGN_IN_TOKENS}
+    if len(wanted) < 2:
+        return {}
+    best: dict[str, Any] = {}
+
+    def walk(obj: Mapping[str, Any], depth: int) -> None:
+        nonlocal best
+        fields = {k: v for k, v in obj.items() if isinstance(k, str) and normalized_name(k) in wanted
+                  and not isinstance(v, (Mapping, list))}
+        if len(fields) >= 2 and 2 * len(fields) >= len(wanted) and len(fields) > len(best):
+            best = fields
+        if depth < 3:
+            for k, v in obj.items():
+                if isinstance(v, Mapping):
+                    walk(v, depth + 1)
+
+    for key, value in fixtures.items():
+        if isinstance(value, Mapping):
+            walk(value, 1)
+    return best
 
 
 def normalized_name(name: str) -> str:

@@ -11,6 +11,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.contracts import Contract, SchemaContractProposer
+from llama_index_libra.contracts.fixtures import handed_record
 
 
 def doc(name: str, description: str, properties: dict[str, Any], required: list[str], response: dict | None = None) -> dict:
@@ -221,6 +222,27 @@ def test_fixture_matching_is_generic() -> None:
         "userName": "fixture",
         "count": "constructible",
     }
+
+
+def test_a_record_handed_for_a_tool_fills_it_together() -> None:
+    """A mapping of the fixtures naming most of a tool's inputs (a new pupil's details) fills them as one
+    record; a list of records holds peers to choose among, and credentials are never fixed this way."""
+    props = {n: {"type": "string", "description": n.replace("_", " ")} for n in
+             ("token", "first_name", "last_name", "date_of_birth", "postcode")}
+    spec = ToolSpec.from_function_doc(doc("enrol_pupil", "Enrol a new pupil.", props, list(props)))
+    fixtures = {
+        "school": {"name": "Wensum School", "postcode": "NR1 1AA"},  # one field: no record for this tool
+        "desk": {"new_pupil": {"first_name": "Freya", "last_name": "Mottram", "date_of_birth": "2012-03-14",
+                               "token": "never-fixed", "home": "14 Magdalen Road"}},
+        "staff": [{"first_name": "Priya", "last_name": "Raman", "date_of_birth": "1980-01-01"}],  # peers
+    }
+    contract = SchemaContractProposer(fixtures=fixtures).propose(spec)
+    assert kinds(contract.templates[0]) == {"token": "OBS", "first_name": "Freya", "last_name": "Mottram",
+                                            "date_of_birth": "2012-03-14", "postcode": "postcode"}
+    assert handed_record(fixtures, spec) == {"first_name": "Freya", "last_name": "Mottram", "date_of_birth": "2012-03-14"}
+    lookup = ToolSpec.from_function_doc(doc("find_pupil", "Find pupils.", {"last_name": props["last_name"],
+                                                                            "postcode": props["postcode"]}, ["last_name"]))
+    assert handed_record(fixtures, lookup) == {}  # one input the record could name: no record of it
 
 
 def test_collection_fixtures_stand_in_for_observations_only() -> None:
