@@ -82,6 +82,9 @@ MAX_REQUIRED_CODES = 2  # codes one refusal's sentence offers as the required va
 # a refusal that counts an input's digits: "card number must have 15 or 16 digits", "sort code needs 6
 # digits and account number 8": per clause, the number after the input's name (the largest of a range)
 _CLAUSE_SPLIT_RE = re.compile(r";|,|\band\b|\.(?:\s|$)", re.IGNORECASE)
+_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                 "sixteen seventeen eighteen nineteen twenty").split()
+_NUMBER_WORD_RE = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b(?=[\s-]+digits?\b)", re.IGNORECASE)
 _COUNT_RE = re.compile(r"\b(\d{1,2})(?:\s*(?:or|to|-)\s*(\d{1,2}))?\b(?![\d.:/-])")
 # a refusal that gives an input's range: "check the dimensions: LOA 2-30 m, beam 1-10 m, draft 0.3-4 m",
 # "party size must be between 1 and 8" (not a date's "05-31": no digit or hyphen around it)
@@ -241,7 +244,9 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
                     out.setdefault(name, []).append(sample)
             break
     if "digit" in message.lower():
-        for clause in _CLAUSE_SPLIT_RE.split(message):
+        # (a count in words reads as one in figures: "has eight digits")
+        counted = _NUMBER_WORD_RE.sub(lambda m: str(_NUMBER_WORDS.index(m.group(0).lower())), message)
+        for clause in _CLAUSE_SPLIT_RE.split(counted):
             lowered = clause.lower()
             for name, current in args.items():
                 if not isinstance(current, str):

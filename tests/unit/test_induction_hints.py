@@ -247,6 +247,10 @@ def test_a_json_text_refusal_teaches_its_listed_values_not_its_quotes() -> None:
     ("Allow at least seven days (due 2028-05-23 or later)", {"due_date": "2025-06-15", "claim_ref": "c"},
      {"due_date": ["2028-05-23"]}),
     ("No digits here for pin", {"pin": "1234"}, {}),
+    ("a theory certificate number has eight digits", {"certificate_number": "x", "passed_on": "2029-08-30"},
+     {"certificate_number": ["42222224"]}),  # a count in words
+    ("one of the two numbers is wrong: account number needs 8 digits", {"account_number": "y"},
+     {"account_number": ["42222224"]}),  # number words that count no digits stay words
 ])
 def test_refusals_that_count_digits_or_name_a_day(message, args, expected):
     assert error_hints(message, args) == expected
