@@ -23,7 +23,7 @@ Per input, in this order (first rule that applies wins):
    ``deactivate``, ``disable``, ...), which takes ``False`` (Fig. 7: perform, do not undo).
 4. **Long payload** (sequence, document, blob, encoded value, SMILES ...): observation (Fig. 6).
 5. **Identifier / credential** (``*_id``, token, key, code, handle, reference, symbol, password,
-   secret; descriptions saying "ID of", "identifier", "zip code", "obtained from", "uniquely identifies"):
+   secret, a string ending in a short "number" such as ``application_no``; descriptions saying "ID of", "identifier", "zip code", "obtained from", "uniquely identifies"):
    observation (rules 4, 6, 9, 11, 12), unless the description says the value is *new*.
 6. **Search criteria** (keyword, query, pattern, "search for", "filter by"): literal (rule 10).
 7. **New value** (the description says "new"/"newly"): literal; name-like inputs get a fresh name such
@@ -83,6 +83,7 @@ from llama_index_libra.contracts.vocabulary import (
     EXISTING_NAME_TOKENS,
     IDENTIFIER_DESC_RE,
     IDENTIFIER_TOKENS,
+    NUMBER_ABBREVIATIONS,
     LONG_DESC_RE,
     LONG_PAYLOAD_TOKENS,
     NEW_RE,
@@ -286,8 +287,11 @@ class SchemaContractProposer:
         if tokens & LONG_PAYLOAD_TOKENS or LONG_DESC_RE.search(desc):
             return _Decision(observation, rule="long payload")
         quantity = json_type in ("integer", "number") and bool(tokens & QUANTITY_TOKENS)
+        ordered = name_tokens(name)
+        numbered = len(ordered) >= 2 and ordered[-1] in NUMBER_ABBREVIATIONS and json_type in (None, "string")
         if not new_value and not quantity and (
-            tokens & (IDENTIFIER_TOKENS | CREDENTIAL_TOKENS) or IDENTIFIER_DESC_RE.search(desc) or CREDENTIAL_DESC_RE.search(desc)
+            tokens & (IDENTIFIER_TOKENS | CREDENTIAL_TOKENS) or numbered or IDENTIFIER_DESC_RE.search(desc)
+            or CREDENTIAL_DESC_RE.search(desc)
         ):
             return _Decision(observation, rule="identifier")
 

@@ -15,6 +15,7 @@ from llama_index_libra.contracts.parts import name_tokens
 
 __all__ = [
     "IDENTIFIER_TOKENS",
+    "NUMBER_ABBREVIATIONS",
     "CREDENTIAL_TOKENS",
     "EXISTING_NAME_TOKENS",
     "CRITERIA_TOKENS",
@@ -39,6 +40,9 @@ IDENTIFIER_TOKENS = frozenset(
         "zipcode", "zipcodes", "receiver", "recipient", "recipients", "sender", "apikey", "uid",
     }
 )
+# Abbreviations of "number" that end a record's number written as text (``application_no``, ``order_nr``):
+# an identifier when the input is a string, never alone (``no`` is also a word).
+NUMBER_ABBREVIATIONS = frozenset({"no", "nr", "num"})
 # Secrets of an existing account (rule 12).
 CREDENTIAL_TOKENS = frozenset(
     {"password", "passwd", "secret", "pin", "passcode", "passphrase", "credential", "credentials", "otp"}
