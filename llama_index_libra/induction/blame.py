@@ -57,6 +57,11 @@ def blamed_inputs(spec: ToolSpec, args: Mapping[str, Any], message: str) -> froz
     return frozenset(out)
 
 
+# words of the inputs that say who is acting: the suspects of a refusal of the person that names nobody
+_ACTOR_WORDS = frozenset({"token", "session", "auth", "apikey", "key", "credential", "credentials", "login",
+                          "username", "password", "passcode", "pin"})
+
+
 class Blame:
     """What one state's refusals rule out: a call of a tool that repeats the values a refusal blamed.
 
@@ -69,7 +74,9 @@ class Blame:
     policy`` quotes the code, yet the same code passes on a motor policy. A refusal that names no
     input blames nothing: it may be about a value it does not name (``supervisor rights required``
     of a plain session token), except a sign-in refusal (``your session has ended``), where each
-    input is a suspect until its value gets past the sign-in here. Other states run every call again."""
+    input is a suspect until its value gets past the sign-in here, and a refusal of the person acting
+    (``the adviser role cannot do this``), where the input saying who acts (a session token) is the
+    suspect. Other states run every call again."""
 
     def __init__(self) -> None:
         # tool -> (blamed values, refusal) -> [the other inputs of the first call refused so, whether a
@@ -78,6 +85,8 @@ class Blame:
         # the same for sign-in refusals that name no input, each input a suspect (see :meth:`note`)
         self.gates: dict[str, dict[tuple[tuple[str, str], ...], list[Any]]] = {}
         self.cleared: set[tuple[str, str]] = set()  # (input, value) of calls that got past a sign-in here
+        # the same for refusals of the person acting, the input saying who acts the suspect (:meth:`note`)
+        self.persons: dict[str, dict[tuple[tuple[str, str], ...], list[Any]]] = {}
 
     def note(self, spec: ToolSpec, args: Mapping[str, Any], record: InvocationRecord) -> None:
         """Record a failed call's refusal (a timeout, a crash or a run the budget refused blames nothing)."""
@@ -95,6 +104,14 @@ class Blame:
             # past the sign-in in this state: :meth:`passed`)
             for name in args:
                 self._note(self.gates, spec.name, args, message, frozenset([name]))
+            return
+        if not blamed and refuses_the_person(message):
+            # a refusal of who is acting that names nobody (``the adviser role cannot do this``): the
+            # input that says who acts (a session token) is the suspect, confirmed like any blame and
+            # never cleared by the sign-in it got past (that sign-in is the person refused)
+            for name in args:
+                if _ACTOR_WORDS & set(_name_words(name) + tuple(name.lower().split("_"))):
+                    self._note(self.persons, spec.name, args, message, frozenset([name]))
             return
         if not blamed:
             return
@@ -115,8 +132,9 @@ class Blame:
 
     def rules_out(self, tool: str, args: Mapping[str, Any]) -> bool:
         """Whether a call of ``tool`` with ``args`` repeats values that two refusals here blamed."""
-        if any(confirmed and all(canonical_json(args.get(n)) == v for n, v in values)
-               for (values, _), (_, confirmed) in self.refusals.get(tool, {}).items()):
-            return True
+        for table in (self.refusals, self.persons):
+            if any(confirmed and all(canonical_json(args.get(n)) == v for n, v in values)
+                   for (values, _), (_, confirmed) in table.get(tool, {}).items()):
+                return True
         return any(confirmed and all(canonical_json(args.get(n)) == v and (n, v) not in self.cleared for n, v in values)
                    for (values, _), (_, confirmed) in self.gates.get(tool, {}).items())

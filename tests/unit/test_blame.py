@@ -217,3 +217,23 @@ def test_blamed_calls_are_skipped_and_the_library_is_unchanged(monkeypatch):
     assert report.runs < full.runs
     assert ("staff_login", "add_note", "provenance", "session_id") in kept
     assert any(c == "add_note" and f == "guest_id" for _, c, _, f in kept)
+
+
+def test_a_refusal_of_the_person_blames_the_input_that_says_who_acts():
+    """``the adviser role cannot do this`` names no input: the session token is the suspect (even one
+    that got past the sign-in: that person is the one refused); the record it acted on is not."""
+    spec = _spec("decide_application", "token", "application_no")
+    b = Blame()
+    refusal = "Error: the adviser role cannot do this."
+    b.note(spec, {"token": "hv-1", "application_no": "MA-1"}, _refused("decide_application", {}, refusal))
+    assert not b.rules_out("decide_application", {"token": "hv-1", "application_no": "MA-3"})  # one refusal proves nothing
+    b.note(spec, {"token": "hv-1", "application_no": "MA-2"}, _refused("decide_application", {}, refusal))
+    b.passed({"token": "hv-1"})  # the same session got past the sign-in elsewhere: still this person
+    assert b.rules_out("decide_application", {"token": "hv-1", "application_no": "MA-3"})
+    assert not b.rules_out("decide_application", {"token": "hv-2", "application_no": "MA-1"})  # another person
+    assert not b.rules_out("start_application", {"token": "hv-1", "application_no": "MA-1"})  # per tool
+    # a refusal about the record (its state), not the person, blames no token
+    other = _spec("submit_application", "token", "application_no")
+    for app in ("MA-1", "MA-2"):
+        b.note(other, {"token": "hv-1", "application_no": app}, _refused("submit_application", {}, "choose a product first"))
+    assert not b.rules_out("submit_application", {"token": "hv-1", "application_no": "MA-3"})
