@@ -245,6 +245,19 @@ def test_a_record_handed_for_a_tool_fills_it_together() -> None:
     assert handed_record(fixtures, lookup) == {}  # one input the record could name: no record of it
 
 
+def test_a_string_named_for_a_record_number_is_an_identifier() -> None:
+    """``application_no`` (a string) names an existing record's number; a count (``line_no`` as an integer)
+    and a bare ``no`` do not."""
+    props = {"application_no": {"type": "string", "description": "A draft application."},
+             "orderNr": {"type": "string", "description": "The order."},
+             "line_no": {"type": "integer", "description": "The line."},
+             "no": {"type": "string", "description": "Answer."}}
+    spec = ToolSpec.from_function_doc(doc("select_product", "Choose the product.", props, list(props)))
+    rules = SchemaContractProposer().explain(spec)
+    assert rules["application_no"] == rules["orderNr"] == "identifier"
+    assert rules["line_no"] != "identifier" and rules["no"] != "identifier"
+
+
 def test_collection_fixtures_stand_in_for_observations_only() -> None:
     fixtures = {"Notes": {"note_ids": ["n-1", "n-2"], "keywords": ["seeded"], "folder_names": ["Inbox"]}}
     proposer = SchemaContractProposer(fixtures=fixtures)
