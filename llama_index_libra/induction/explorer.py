@@ -42,6 +42,13 @@ __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", 
 PROGRESS_BINDINGS = 12
 # bindings per tool and state admitted only because they take a value the call into the state acted on
 TOUCHED_TRIES = 8
+# unaligned values of one input read to find those a state gained (past the fresh state, only they may run)
+UNALIGNED_SCAN = 64
+
+
+def _gained(v: Value, new_keys: set[str]) -> bool:
+    """Whether a pool value is one the transition into the state produced (a one-item list of one too)."""
+    return v.key in new_keys or v.key.removesuffix("\x00[]") in new_keys
 
 
 @dataclass
@@ -316,9 +323,16 @@ class Explorer:
             ok = 0
             values = pool.values[since:] if since else pool.values  # ``since``: only what the state gained after it
             for name in template.observations:
+                cands = binder.candidates_for(spec, name, values, unaligned=True)
+                if new_keys is not None and not any(isinstance(x, Value) and _gained(x, new_keys) for k, x in keep.items() if k != name):
+                    # past the fresh state only a binding that uses what this state gained runs (``uses_new``):
+                    # the input's tries go to the state's own values (a session token a sign-in just
+                    # returned), not to the unaligned values its parent tried already
+                    cands = [v for v in binder.candidates_for(spec, name, values, unaligned=True, limit=UNALIGNED_SCAN)
+                             if _gained(v, new_keys) or v.key in touched_keys][: self.config.bindings_per_input]
                 # words a person would type first (a search's ``name`` that found nobody under the
                 # person's name: the phrases about what the tool finds, a fixture's haulier)
-                for v in binder.phrases_first(spec, name, values, binder.candidates_for(spec, name, values, unaligned=True)):
+                for v in binder.phrases_first(spec, name, values, cands):
                     if ok >= cap:
                         return ok
                     binding = {**keep, name: v}
