@@ -325,11 +325,12 @@ class Explorer:
             for name in template.observations:
                 cands = binder.candidates_for(spec, name, values, unaligned=True)
                 if new_keys is not None and not any(isinstance(x, Value) and _gained(x, new_keys) for k, x in keep.items() if k != name):
-                    # past the fresh state only a binding that uses what this state gained runs (``uses_new``):
-                    # the input's tries go to the state's own values (a session token a sign-in just
-                    # returned), not to the unaligned values its parent tried already
-                    cands = [v for v in binder.candidates_for(spec, name, values, unaligned=True, limit=UNALIGNED_SCAN)
-                             if _gained(v, new_keys) or v.key in touched_keys][: self.config.bindings_per_input]
+                    # past the fresh state only a binding that uses what this state gained runs (``uses_new``),
+                    # so the few best unaligned values may all be skipped: the state's own values follow
+                    # them (a session token a sign-in just returned, under no name the input aligns with)
+                    taken = {v.key for v in cands}
+                    cands += [v for v in binder.candidates_for(spec, name, values, unaligned=True, limit=UNALIGNED_SCAN)
+                              if _gained(v, new_keys) and v.key not in taken][: self.config.bindings_per_input]
                 # words a person would type first (a search's ``name`` that found nobody under the
                 # person's name: the phrases about what the tool finds, a fixture's haulier)
                 for v in binder.phrases_first(spec, name, values, cands):
