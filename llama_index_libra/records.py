@@ -65,6 +65,13 @@ def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
     """
     if _depth > 64:
         raise TypeError("value nests deeper than 64 levels")
+    kind = type(value)  # the plain JSON types first, by exact type (an Enum subclasses str or int)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is dict:
+        return {str(k): to_jsonable(v, _depth=_depth + 1) for k, v in value.items()}
+    if kind is list:
+        return [to_jsonable(v, _depth=_depth + 1) for v in value]
     if isinstance(value, enum.Enum):  # first: a str or int Enum is a str or int whose str() is "Kind.NAME"
         return to_jsonable(value.value, _depth=_depth + 1)
     if value is None or isinstance(value, (bool, int, str)):

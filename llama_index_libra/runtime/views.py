@@ -37,20 +37,21 @@ def json_path_child(path: str, key: Any) -> str:
 
 
 def _diff(a: Any, b: Any, path: str, out: list[dict[str, Any]]) -> None:
+    # (an equal subtree, compared in C, is never walked: a call changes a few leaves of a large view)
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b), key=str):
-            child = json_path_child(path, str(key))
             if key not in b:
-                out.append({"path": child, "before": a[key]})
+                out.append({"path": json_path_child(path, str(key)), "before": a[key]})
             elif key not in a:
-                out.append({"path": child, "after": b[key]})
-            else:
-                _diff(a[key], b[key], child, out)
+                out.append({"path": json_path_child(path, str(key)), "after": b[key]})
+            elif a[key] != b[key]:
+                _diff(a[key], b[key], json_path_child(path, str(key)), out)
         return
     if isinstance(a, list) and isinstance(b, list):
         common = min(len(a), len(b))
         for i in range(common):
-            _diff(a[i], b[i], f"{path}[{i}]", out)
+            if a[i] != b[i]:
+                _diff(a[i], b[i], f"{path}[{i}]", out)
         for i in range(common, len(a)):
             out.append({"path": f"{path}[{i}]", "before": a[i]})
         for i in range(common, len(b)):
