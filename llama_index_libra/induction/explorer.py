@@ -23,6 +23,7 @@ from llama_index_libra.induction.blame import Blame
 from llama_index_libra.induction.bindings import KEEP, Binder, FieldSimilarity, Keep, option_key, schema_type
 from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
+from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.counterfactual import CounterfactualTests
 from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings, persona_bindings
@@ -324,10 +325,12 @@ class Explorer:
             values = pool.values[since:] if since else pool.values  # ``since``: only what the state gained after it
             for name in template.observations:
                 cands = binder.candidates_for(spec, name, values, unaligned=True)
-                if new_keys is not None and not any(isinstance(x, Value) and _gained(x, new_keys) for k, x in keep.items() if k != name):
-                    # past the fresh state only a binding that uses what this state gained runs (``uses_new``),
-                    # so the few best unaligned values may all be skipped: the state's own values follow
-                    # them (a session token a sign-in just returned, under no name the input aligns with)
+                if new_keys is not None and refused and cause_of(refused) == "credentials" and \
+                        not any(isinstance(x, Value) and _gained(x, new_keys) for k, x in keep.items() if k != name):
+                    # refused at the sign-in past the fresh state, where only a binding that uses what the
+                    # state gained runs (``uses_new``): the few best unaligned values may all be skipped, so
+                    # the state's own values follow them (the bare token a sign-in just returned, under no
+                    # name the input aligns with)
                     taken = {v.key for v in cands}
                     cands += [v for v in binder.candidates_for(spec, name, values, unaligned=True, limit=UNALIGNED_SCAN)
                               if _gained(v, new_keys) and v.key not in taken][: self.config.bindings_per_input]
