@@ -59,23 +59,38 @@ def handed_record(fixtures: Mapping[str, Any], spec: ToolSpec) -> dict[str, Any]
     wanted = {normalized_name(n) for n in spec.required_inputs if not set(name_tokens(n)) & _SIGN_IN_TOKENS}
     if len(wanted) < 2:
         return {}
+    tool_words = _words(spec.name)
     best: dict[str, Any] = {}
 
-    def walk(obj: Mapping[str, Any], depth: int) -> None:
+    def walk(obj: Mapping[str, Any], depth: int, key: str) -> None:
         nonlocal best
+        # a field that only says it is the record's own name or type (``name``) is this tool's only
+        # when the record is of the kind the tool is about (``new_practice`` for ``register_practice``,
+        # not the practice's name for ``add_dentist``)
+        own = bool(_words(key) & tool_words)
         fields = {k: v for k, v in obj.items() if isinstance(k, str) and normalized_name(k) in wanted
-                  and not isinstance(v, (Mapping, list))}
+                  and not isinstance(v, (Mapping, list)) and (own or normalized_name(k) not in _GENERIC_FIELDS)}
         if len(fields) >= 2 and 2 * len(fields) >= len(wanted) and len(fields) > len(best):
             best = fields
         if depth < 3:
             for k, v in obj.items():
                 if isinstance(v, Mapping):
-                    walk(v, depth + 1)
+                    walk(v, depth + 1, str(k))
 
     for key, value in fixtures.items():
         if isinstance(value, Mapping):
-            walk(value, 1)
+            walk(value, 1, str(key))
     return best
+
+
+# fields every kind of record has: they name that record's own kind, not the tool's
+_GENERIC_FIELDS = frozenset({"name", "title", "type", "kind", "status", "description", "notes", "note", "label",
+                             "code", "id", "ref", "reference", "number"})
+
+
+def _words(name: str) -> set[str]:
+    """The words of a key or tool name that say what it is about (four letters or more, singular)."""
+    return {w[:-1] if w.endswith("s") and not w.endswith("ss") else w for w in name_tokens(name) if len(w) >= 4}
 
 
 def normalized_name(name: str) -> str:

@@ -243,6 +243,14 @@ def test_a_record_handed_for_a_tool_fills_it_together() -> None:
     lookup = ToolSpec.from_function_doc(doc("find_pupil", "Find pupils.", {"last_name": props["last_name"],
                                                                             "postcode": props["postcode"]}, ["last_name"]))
     assert handed_record(fixtures, lookup) == {}  # one input the record could name: no record of it
+    # a record's ``name`` is its own kind's: the new practice's name is no dentist's
+    practice = {"new_practice": {"name": "Clifton Village Dental", "phone": "0117 496 2231", "gdc_number": "281907"}}
+    props = {n: {"type": "string", "description": n} for n in ("token", "practice_id", "name", "gdc_number")}
+    dentist = ToolSpec.from_function_doc(doc("add_dentist", "Add a dentist to a practice.", props, list(props)))
+    assert handed_record(practice, dentist) == {}
+    props = {n: {"type": "string", "description": n} for n in ("token", "name", "phone")}
+    register = ToolSpec.from_function_doc(doc("register_practice", "Register a practice.", props, list(props)))
+    assert handed_record(practice, register) == {"name": "Clifton Village Dental", "phone": "0117 496 2231"}
 
 
 def test_a_string_named_for_a_record_number_is_an_identifier() -> None:
