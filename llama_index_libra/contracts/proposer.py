@@ -23,8 +23,9 @@ Per input, in this order (first rule that applies wins):
    ``deactivate``, ``disable``, ...), which takes ``False`` (Fig. 7: perform, do not undo).
 4. **Long payload** (sequence, document, blob, encoded value, SMILES ...): observation (Fig. 6).
 5. **Identifier / credential** (``*_id``, token, key, code, handle, reference, symbol, password,
-   secret, a string ending in a short "number" such as ``application_no``; descriptions saying "ID of", "identifier", "zip code", "obtained from", "uniquely identifies"):
-   observation (rules 4, 6, 9, 11, 12), unless the description says the value is *new*.
+   secret, a string ending in a short "number" such as ``application_no``; descriptions saying "ID
+   of", "identifier", "zip code", "obtained from", "uniquely identifies"): observation (rules 4, 6, 9,
+   11, 12), unless the description says the value is *new*.
 6. **Search criteria** (keyword, query, pattern, "search for", "filter by"): literal (rule 10).
 7. **New value** (the description says "new"/"newly"): literal; name-like inputs get a fresh name such
    as ``new_file.txt`` or ``new_dir`` (touch, mkdir, new password).

@@ -48,8 +48,9 @@ def foreign_key(path: str, owner: str | None, entities: set[tuple[str, ...]]) ->
     ``owner`` is what the tool is about (:func:`.reply_values.owner_name`), the owner of records at
     the top of the reply or under envelope keys; ``entities`` the owners of every tool of the catalog.
     A record's own id (``id``, ``customer_id`` in a customer), a bare reply, the cells of top-level
-    rows and the fields of a record whose kind neither its key nor its tool's name says are never foreign: what a value refers to is only read from a field name (a cell of rows under
-    ``claims`` in a claimant refers to claims)."""
+    rows and the fields of a record whose kind neither its key nor its tool's name says are never
+    foreign: what a value refers to is only read from a field name (a cell of rows under ``claims``
+    in a claimant refers to claims)."""
     from llama_index_libra.induction.field_encoders import ENVELOPE_KEYS
 
     if not path.startswith("$.output"):
