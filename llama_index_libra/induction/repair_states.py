@@ -112,7 +112,9 @@ class RepairSearch:
             # the people whose records name what those refusals ask for (``it needs: finance``: the
             # finance officer) are signed on first
             wanted = set().union(*naming) - current
-            extra, runs = self.peer_children(node, pool, REPAIR_RUNS // 2, wanted, index)
+            # (the person a refusal names: the path's call that acted as them is the one rerun)
+            named = set().union(*naming) & current
+            extra, runs = self.peer_children(node, pool, REPAIR_RUNS // 2, wanted, index, named)
         own = len(children)
         children = children + extra
         acted = [v for v in pool.values[node.new_from:] if v.provider == node.path[-1]["tool"]] if node.depth and extra else []
@@ -204,12 +206,15 @@ class RepairSearch:
         return found, [c for c in extra if c[0] in found]
 
     def peer_children(self, node: Any, pool: ValuePool, limit: int, wanted: set[str] | None = None,
-                      index: StatusIndex | None = None) -> tuple[list[Child], int]:
+                      index: StatusIndex | None = None, named: set[str] | None = None) -> tuple[list[Child], int]:
         """Child states of the path's latest call on handed records rerun with the other people's
         (:func:`.handed.peer_bindings`; a sign-on as the nurse, not the scientist), at most ``limit``
         runs; the children and the runs spent. Children are appended to the node's own by the caller.
         People whose handed records share more of the ``wanted`` word stems (what the refusals ask
-        for: ``officer``, ``finance``) are tried first; ``index`` gives each record's words."""
+        for: ``officer``, ``finance``) are tried first; ``index`` gives each record's words. Where
+        refusals name the person acting (``named``: their words), the latest call on a handed record
+        with those words is the one rerun (the sign-in as Nell, not the new seller's details entered
+        after it)."""
         calls = self.calls
         out: list[Child] = []
         runs = 0
@@ -221,23 +226,33 @@ class RepairSearch:
                 if p.record not in stems:
                     stems[p.record] = word_stems(" ".join(sorted(index.records.get(p.record, ())))) if p.record else set()
                 return len(stems[p.record] & wanted)
+        steps: list[tuple[str, dict[str, Any]]] = []  # (tool, binding), the latest call first
         for step in reversed(node.path):
             binding: dict[str, Any] = {}
             for name, x in step["arguments"].items():
                 handed = next((v for v in pool.index.get(canonical_json(x), ()) if v.provider == FIXTURE_PROVIDER), None)
                 binding[name] = handed if handed is not None else x
+            steps.append((step["tool"], binding))
+        if named and index is not None:
+            def acts_as_named(binding: Mapping[str, Any]) -> bool:
+                records = {v.record for v in binding.values() if isinstance(v, Value) and v.provider == FIXTURE_PROVIDER and v.record}
+                return any(named & word_stems(" ".join(sorted(index.records.get(r, ())))) for r in sorted(records))
+            acting = [i for i, (_tool, binding) in enumerate(steps) if acts_as_named(binding)]
+            if acting:  # that call first, then the others as before
+                steps.insert(0, steps.pop(acting[0]))
+        for tool, binding in steps:
             peers = peer_bindings(binding, pool.values, HANDED_PEERS, rank)
             for peer in peers:
                 if runs >= limit:
                     return out, runs
                 args = {k: (v.value if isinstance(v, Value) else v) for k, v in peer.items()}
                 runs += 1
-                record, child = calls.run(node, step["tool"], args, "repair")
-                if child is None or calls.classify(step["tool"], record) != "success":
+                record, child = calls.run(node, tool, args, "repair")
+                if child is None or calls.classify(tool, record) != "success":
                     continue
-                values = self.reader.values_of(step["tool"], record, [canonical_json(v.value) for v in peer.values() if isinstance(v, Value)])
+                values = self.reader.values_of(tool, record, [canonical_json(v.value) for v in peer.values() if isinstance(v, Value)])
                 new = [v for v in dict((v.key, v) for v in values).values() if v.key not in pool.keys]
-                out.append((child[0], child[1], step["tool"], args, len(pool.values), new))
+                out.append((child[0], child[1], tool, args, len(pool.values), new))
             if peers:
                 break  # the latest call on handed records: the person the state is acting as
         return out, runs
