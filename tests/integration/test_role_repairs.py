@@ -54,3 +54,15 @@ def test_without_reading_such_refusals_the_decision_never_succeeds(monkeypatch) 
     monkeypatch.setattr(repair_states, "refuses_the_person", lambda message: False)
     _, report = induce_serially(TOOLS, LoansState, FIXTURES)
     assert "decide_loan" in report.never_succeeded, report.summary()
+
+
+# the loan is started for a borrower handed in a list (peers to choose among), after the sign-in
+WITH_BORROWERS = {**FIXTURES, "borrowers": ["Tate Liverpool", "The Burrell Collection", "Kettle's Yard"]}
+
+
+def test_the_person_named_is_signed_on_again_not_the_latest_handed_record() -> None:
+    """The path signs Ruth in, then starts a loan for a handed borrower: the refusal names Ruth, so the
+    sign-in is the call rerun with the other people's (the director's), not the loan's borrower."""
+    library, report = induce_serially(TOOLS, LoansState, WITH_BORROWERS)
+    assert "decide_loan" not in report.never_succeeded, report.summary()
+    assert ("submit_loan", "decide_loan") in {(r.provider, r.consumer) for r in library.relations}
