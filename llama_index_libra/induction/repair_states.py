@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.contracts.vocabulary import tool_summary
+from llama_index_libra.contracts.parts import name_tokens
+from llama_index_libra.contracts.vocabulary import CREDENTIAL_TOKENS, tool_summary
 from llama_index_libra.induction.bindings import Keep
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings
@@ -158,7 +159,9 @@ class RepairSearch:
                         # produced: the job the supervisor just assigned, for the operative to act on)
                         other = substituted(binding, produced + (acted if i >= own else []))
                         if other is not None:
-                            tries.insert(0, (other, False))
+                            # (in another person's sign-on, the binding as refused acts as the first
+                            # person still, and is refused again: only the other person's)
+                            tries = [(other, False)] if i >= own else [(other, False)] + tries
                         at = _State(digest, snap)
                         while tries and runs < budget and spent_by.get(tool, 0) < share:
                             b, retried = tries.pop(0)
@@ -212,9 +215,10 @@ class RepairSearch:
         runs; the children and the runs spent. Children are appended to the node's own by the caller.
         People whose handed records share more of the ``wanted`` word stems (what the refusals ask
         for: ``officer``, ``finance``) are tried first; ``index`` gives each record's words. Where
-        refusals name the person acting (``named``: their words), the latest call on a handed record
-        with those words is the one rerun (the sign-in as Nell, not the new seller's details entered
-        after it)."""
+        refusals name the person acting (``named``: their words), the latest call that presented a
+        secret of a record with those words (their sign-in), else the latest call on such a record, is
+        the one rerun (the sign-in as Nell, not the new seller's details entered after it, nor a
+        report whose narrative quoted Dev's record)."""
         calls = self.calls
         out: list[Child] = []
         runs = 0
@@ -234,12 +238,17 @@ class RepairSearch:
                 binding[name] = handed if handed is not None else x
             steps.append((step["tool"], binding))
         if named and index is not None:
-            def acts_as_named(binding: Mapping[str, Any]) -> bool:
-                records = {v.record for v in binding.values() if isinstance(v, Value) and v.provider == FIXTURE_PROVIDER and v.record}
-                return any(named & word_stems(" ".join(sorted(index.records.get(r, ())))) for r in sorted(records))
-            acting = [i for i, (_tool, binding) in enumerate(steps) if acts_as_named(binding)]
-            if acting:  # that call first, then the others as before
-                steps.insert(0, steps.pop(acting[0]))
+            def acts_as_named(binding: Mapping[str, Any]) -> int:
+                """2: the call presented a secret of a named person's record (their sign-in); 1: it
+                took some other value of such a record (a note about them); 0: neither."""
+                took = [(name, v) for name, v in binding.items() if isinstance(v, Value) and v.provider == FIXTURE_PROVIDER and v.record
+                        and named & word_stems(" ".join(sorted(index.records.get(v.record, ()))))]
+                if not took:
+                    return 0
+                return 2 if any(CREDENTIAL_TOKENS.intersection(name_tokens(name)) for name, _ in took) else 1
+            ranks = [acts_as_named(binding) for _tool, binding in steps]
+            if max(ranks) > 0:  # the latest such call first, then the others as before
+                steps.insert(0, steps.pop(ranks.index(max(ranks))))
         for tool, binding in steps:
             peers = peer_bindings(binding, pool.values, HANDED_PEERS, rank)
             for peer in peers:
