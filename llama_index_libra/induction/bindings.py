@@ -21,9 +21,9 @@ from llama_index_libra.induction.field_encoders import LexicalFieldEncoder, desc
 from llama_index_libra.induction.handed import fixture_values
 from llama_index_libra.induction.hints import handed_today
 from llama_index_libra.induction.joint_bindings import DISTINCT_BINDINGS, KEEP, JointBindings, Keep, option_key
-from llama_index_libra.induction.reply_values import owner_name
+from llama_index_libra.induction.reply_values import listed_name, owner_name
 from llama_index_libra.induction.shapes import shapes_match, value_shape
-from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, shown, value_json
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, item_name, shown, value_json
 from llama_index_libra.schemas.normalize import normalize_schema
 from llama_index_libra.schemas.validate import safe_validator, schema_type
 
@@ -62,6 +62,8 @@ _ANNOTATIONS = frozenset({"title", "description", "examples", "example", "defaul
 FIT_VERDICTS_KEPT = 200_000
 # how far above tau an export of the input's very name is put when the description scored it below
 NAMED_MARGIN = 0.01
+# the first cell of a row of a reply that is a list of rows read by position (``$.output[2][0]``)
+_ROW_KEY_RE = re.compile(r"^\$\.output\[(?:\*|\d+)\]\[0\]$")
 _FIT_VERDICTS: dict[str, dict[str, int]] = {}
 
 
@@ -151,6 +153,7 @@ class Binder(JointBindings):
             _FIT_VERDICTS.clear()
         self._examples: dict[tuple[str, str], list[Any]] = {}
         self._prose_enums: dict[tuple[str, str], bool] = {}
+        self._listed: dict[str, str | None] = {}  # tool -> one item of what it lists (:meth:`_lists`)
         self._scans: dict[tuple[str, str, frozenset[str]], _Scan] = {}
         self._entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] = entries if entries is not None else {}
         # (input, shared length, examples) -> (last value of the prefix, best entries, handed keys)
@@ -425,7 +428,19 @@ class Binder(JointBindings):
                 sim = described
         elif v.export == name and sim <= self.config.tau:
             sim = self.config.tau + NAMED_MARGIN
+        if sim <= self.config.tau and _ROW_KEY_RE.match(v.path) and self._lists(v.provider) == name:
+            # the key cell of a listing's rows is one of what the tool lists, whatever its column says
+            # (list_vans' rows ``[registration, capacity, state]``: a registration is a ``van``)
+            sim = self.config.tau + NAMED_MARGIN
         return value_key, verdict, sim
+
+    def _lists(self, tool: str) -> str | None:
+        """One item of what ``tool`` lists, named as an input would be (``list_vans`` -> ``van``)."""
+        if tool not in self._listed:
+            catalog = getattr(self.ctx, "catalog", None)
+            listed = listed_name(catalog.get(tool)) if catalog is not None and tool in catalog else None
+            self._listed[tool] = item_name(listed) if listed else None
+        return self._listed[tool]
 
     def _rank(self, scan: "_Scan", name: str, *, aligned_only: bool, limit: int | None, diverse: bool, unaligned: bool,
               phrases: bool = False) -> list[Value]:
