@@ -19,7 +19,8 @@ from typing import Any, Iterable, Mapping
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.values import json_text
 
-__all__ = ["error_hints", "refusal_text", "as_date", "handed_today", "later_days", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
+__all__ = ["error_hints", "refusal_text", "as_date", "handed_today", "later_days", "digits_sample", "layout_matches",
+           "MAX_HINT_VALUES", "LATER_DAYS"]
 
 MAX_HINT_VALUES = 12
 
@@ -66,6 +67,9 @@ _KIND_SAMPLES: tuple[tuple[re.Pattern[str], str, str], ...] = (
 # a refusal that shows an accepted value: "must be UTC ISO 8601, like 2025-06-12T14:00:00Z", "e.g. 'ACK-01'"
 _SHOWN_RE = re.compile(r"\b(?:like|e\.g\.,?|for example,?|for instance,?|such as)\s+(?:['\"`]([^'\"`\n]{1,40})['\"`]|([^\s,;()'\"`]{2,40}))",
                        re.IGNORECASE)
+# an example written in groups, unquoted: "must look like QQ 12 34 56 C", "such as AB12 3CD" (capitals and
+# digits, at least one digit, single spaces between groups)
+_SHOWN_GROUPS_RE = re.compile(r"\b(?:[Ll]ike|e\.g\.,?|[Ff]or example,?|[Ss]uch as)\s+((?=[A-Z0-9 ]*\d)[A-Z0-9]{1,8}(?: [A-Z0-9]{1,8}){1,6})(?![\w-])")
 # a refusal that names the one number an input must take: "amount must be the 135.00 due",
 # "quantity should equal 4", "expected exactly 3 seats"
 _REQUIRED_NUMBER_RE = re.compile(r"\b(?:must|should|has to|needs to) (?:be|equal)(?: exactly)?(?: the)?\s+([-+]?\d+(?:\.\d+)?)(?![\d.:/-])"
@@ -213,7 +217,9 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             else:
                 typed = [_typed(x, current) for x in each]
             out[name] = [v for v in typed if v != current][:MAX_HINT_VALUES]
-    shown = [m.group(1) or m.group(2).rstrip(".:") for m in _SHOWN_RE.finditer(message)]
+    shown = [m.group(1) for m in _SHOWN_GROUPS_RE.finditer(message)]  # the whole example, not its first group
+    shown += [v for m in _SHOWN_RE.finditer(message) for v in (m.group(1) or m.group(2).rstrip(".:"),)
+              if not any(g.startswith(v) for g in shown)]
     shown = [v for v in shown if not v.isalpha() or v.isupper()]  # a value (a digit, a sign, a code), not "like this"
     if shown:
         names = targets or ([n for n, v in args.items() if isinstance(v, str)] if len(args) == 1 else [])
@@ -488,3 +494,32 @@ def named_fields(message: str, values: Iterable[Any]) -> list[Any]:
             out.append(v)
     return out
 
+
+
+def layout_matches(example: str, texts: Iterable[str], limit: int = MAX_HINT_VALUES) -> list[str]:
+    """Pieces of ``texts`` written in ``example``'s layout: its runs of digits and of letters at their
+    lengths, its other characters as they are, any spacing between groups (``JZ 50 41 88 D`` in a
+    handed note, for a refusal's ``QQ 12 34 56 C``), distinct, in text order. Only for an example of
+    letters and digits together, five characters or more: a shorter one matches too much."""
+    if len(example) < 5 or not re.search(r"\d", example) or not re.search(r"[A-Za-z]", example):
+        return []
+    parts: list[str] = []
+    for run in re.finditer(r"\d+|[A-Za-z]+|\s+|.", example):
+        text = run.group(0)
+        if text[0].isdigit():
+            parts.append(rf"\d{{{len(text)}}}")
+        elif text[0].isalpha():
+            parts.append(rf"[A-Za-z]{{{len(text)}}}")
+        elif text[0].isspace():
+            parts.append(r"\s?")
+        else:
+            parts.append(re.escape(text))
+    pattern = re.compile(r"(?<![A-Za-z0-9])" + "".join(parts) + r"(?![A-Za-z0-9])")
+    out: list[str] = []
+    for text in texts:
+        for m in pattern.finditer(text):
+            if m.group(0) != example and m.group(0) not in out:
+                out.append(m.group(0))
+                if len(out) >= limit:
+                    return out
+    return out

@@ -28,10 +28,10 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.blame import blamed_inputs, quotes
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.hints import error_hints, named_fields
+from llama_index_libra.induction.hints import error_hints, layout_matches, named_fields
 from llama_index_libra.induction.repair_states import STATUS_RECORDS
 from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, refuses_the_person, repairable, status_bindings
-from llama_index_libra.induction.values import Value, ValuePool, as_list
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, as_list
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["RefusalRetries", "HINTED_REFUSALS", "LIST_GROWTH"]
@@ -61,6 +61,7 @@ class RefusalRetries:
         self.cap = cap
         self.today = today
         self._index: StatusIndex | None = None  # built once a refusal needs it, again when the pool grew
+        self._text_cache: tuple[int, list[str]] | None = None  # (pool length, its texts): :meth:`_texts`
 
     def status_index(self) -> StatusIndex:
         """The pool's string values indexed for refusals that name them (rebuilt when the pool grew)."""
@@ -73,6 +74,10 @@ class RefusalRetries:
         """The values one refusal named (a vocabulary, a date layout: :mod:`.hints`; ``hints`` when
         already read), each tried in the refused call; what was learned is kept for the next levels."""
         for name, values in sorted((error_hints(message, args, today=self.today) if hints is None else hints).items()):
+            # an example a refusal shows (``must look like QQ 12 34 56 C``): the pieces of the state's
+            # texts in its layout first (the new claimant's NI number inside a handed note), handed first
+            values = [m for v in values if isinstance(v, str) for m in layout_matches(v, self._texts())
+                      if m not in values] + list(values)
             learned = self.learned.setdefault((spec.name, name), [])
             learned.extend(v for v in values if v not in learned)
             self.binder.learned.setdefault((spec.name, name), learned)  # the provenance tests' controls too
@@ -82,6 +87,14 @@ class RefusalRetries:
                 good, _ = self.run(spec, template, {**binding, name: value})
                 ok += good
         return ok
+
+    def _texts(self) -> list[str]:
+        """The state's text values, the handed ones first (read again when the pool grew)."""
+        if self._text_cache is None or self._text_cache[0] != len(self.pool.values):
+            handed = [v.value for v in self.pool.values if v.provider == FIXTURE_PROVIDER and isinstance(v.value, str)]
+            others = [v.value for v in self.pool.values if v.provider != FIXTURE_PROVIDER and isinstance(v.value, str)]
+            self._text_cache = (len(self.pool.values), list(dict.fromkeys(handed + others)))
+        return self._text_cache[1]
 
     def taught_by_refusals(self, spec: ToolSpec, template: Any) -> int:
         """What the template's first distinct refusals that teach anything taught (:func:`taught`):

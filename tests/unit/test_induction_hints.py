@@ -428,3 +428,30 @@ def test_ids_written_as_a_range_teach_its_two_ends():
     # ends of other prefixes or widths are no range of ids, and a numeric range is left to the range hint
     assert error_hints("no turbine FO-56 (SB-01 to TX-20)", {"turbine_id": "FO-56", "x": 1}) == {}
     assert "loa_m" in error_hints("E400 CHECK THE DIMENSIONS: LOA 2-30 M, BEAM 1-10 M", {"loa_m": 50, "beam_m": 20})
+
+
+def test_an_unquoted_example_in_groups_is_shown_whole():
+    from llama_index_libra.induction.hints import error_hints
+
+    hints = error_hints("NI number must look like QQ 12 34 56 C", {"ni_number": "ni_number", "token": "t"})
+    assert hints == {"ni_number": ["QQ 12 34 56 C"]}
+    assert error_hints("Enter a postcode like NV3 7QP.", {"postcode": "x"}) == {"postcode": ["NV3 7QP"]}
+
+
+def test_pieces_of_text_in_an_examples_layout_are_found():
+    from llama_index_libra.induction.hints import layout_matches
+
+    note = "Dylan Pryce, new claimant, 5 Canal Wharf, AW1 9BD, born 21/07/1990, NI number JZ 50 41 88 D; phone 07700 900247"
+    assert layout_matches("QQ 12 34 56 C", [note]) == ["JZ 50 41 88 D"]
+    assert layout_matches("QQ 12 34 56 C", ["WE774310B"]) == ["WE774310B"]  # the same groups, unspaced
+    assert layout_matches("QQ 12 34 56 C", ["no such number here", "QQ 12 34 56 C"]) == []  # never the example itself
+    assert layout_matches("12345", [note]) == []  # digits alone: too little layout to go on
+
+
+@given(st.text(max_size=12), st.lists(st.text(max_size=60), max_size=4))
+def test_layout_matches_are_distinct_pieces_of_the_texts(example, texts):
+    from llama_index_libra.induction.hints import layout_matches
+
+    found = layout_matches(example, texts)
+    assert len(found) == len(set(found)) and example not in found
+    assert all(any(m in t for t in texts) for m in found)
