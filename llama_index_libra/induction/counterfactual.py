@@ -14,19 +14,21 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.contracts.parts import name_tokens
+from llama_index_libra.contracts.vocabulary import CREDENTIAL_TOKENS
 from llama_index_libra.induction.bindings import Binder
 from llama_index_libra.induction.blame import Blame, blamed_inputs, quotes
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
 from llama_index_libra.induction.hints import error_hints
-from llama_index_libra.induction.repairs import word_stems
+from llama_index_libra.induction.repair_states import StateAt
+from llama_index_libra.induction.repairs import refuses_the_person, substituted, word_stems
 from llama_index_libra.induction.shapes import value_shape
 from llama_index_libra.induction.values import Value, ValuePool, acted_on, relayed
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["CounterfactualTests", "free_text", "undoes_own_call", "asks_for", "passed_gate"]
+__all__ = ["CounterfactualTests", "free_text", "undoes_own_call", "asks_for", "passed_gate", "sign_in_of"]
 
 _OMIT = object()
 
@@ -44,6 +46,15 @@ def free_text(value: Any) -> bool:
         return False
     text = value.strip()
     return any(c.isspace() for c in text) or (value.isalpha() and not value.isupper()) or bool(_EMAIL_RE.match(text))
+
+
+def sign_in_of(path: Any) -> tuple[str, dict[str, Any]] | None:
+    """The latest call of a path that presented a secret (an input named password, PIN, passcode):
+    the sign-in the path acts as, ``(tool, arguments)``; None when no call did."""
+    for step in reversed(tuple(path or ())):
+        if any(CREDENTIAL_TOKENS.intersection(name_tokens(name)) for name in step.get("arguments") or {}):
+            return step["tool"], dict(step["arguments"])
+    return None
 
 
 def undoes_own_call(path: Any, consumer: str, call: Mapping[str, Any]) -> bool:
@@ -89,8 +100,10 @@ class CounterfactualTests:
     """Runs the three tests through ``calls`` and keeps the relations they admit (``relations``)."""
 
     def __init__(self, ctx: Any, contracts: Mapping[str, Any], calls: CallRunner, binder: Binder,
-                 knowledge: Mapping[str, Any] | None = None) -> None:
+                 knowledge: Mapping[str, Any] | None = None, reader: Any = None) -> None:
+        """``reader``: the explorer's :class:`~.values.ValueReader` (the values a sign-in returns)."""
         self.ctx = ctx
+        self.reader = reader
         self.config = ctx.config
         self.contracts = contracts
         self.calls = calls
@@ -287,6 +300,15 @@ class CounterfactualTests:
                         # past the provider's gate, refused on a value a later call creates
                         gate = passed_gate(spec, call, rb, ra, touched_all)
                         if not gate:
+                            if refuses_the_person(ra.message or ""):
+                                # refused for who acts, in both states (the reception desk checked the pet
+                                # in; only kennel staff log its care): again as the person it first
+                                # succeeded as, signed on in each state
+                                sign_in = (self.knowledge.get("first_sign_in") or {}).get((spec.name, template.id))
+                                evidence = self._signed_state_test(before, after, root, provider, provider_args, spec,
+                                                                   call, binding, pool, sign_in)
+                                if evidence is not None:
+                                    self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
                             continue
                     if self.cleared_conflict(before, spec, call, rb, provider):
                         continue  # another value runs before the provider: it only freed the one refused
@@ -309,6 +331,58 @@ class CounterfactualTests:
                     if took and not gate:  # inputs that took a value the transition produced (create-before-use)
                         evidence["fresh_inputs"] = took
                     self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
+
+    def _signed_state_test(self, before: Any, after: Any, root: Any, provider: str, provider_args: Mapping[str, Any],
+                           spec: ToolSpec, call: Mapping[str, Any], binding: Mapping[str, Value], pool: list[Value],
+                           sign_in: tuple[str, dict[str, Any]] | None) -> dict[str, Any] | None:
+        """The state test of ``call`` as the person ``sign_in`` signs on (the consumer's first path's
+        sign-in, run in each state and its new session taken in place of the old): the evidence when
+        the consumer then fails before the transition, for another reason than who acts, and
+        succeeds after it (and not in the fresh state, signed on there too); else None."""
+        if sign_in is None or self.reader is None:
+            return None
+        calls = self.calls
+        tool, sign_args = sign_in
+        bound = dict(binding)
+        for name, x in call.items():  # a call not built from a binding (the first successful one): its values' origins
+            if name not in bound:
+                match = next((v for v in pool if v.value == x and not isinstance(x, bool)), None)
+                if match is not None:
+                    bound[name] = match
+
+        def signed(at: Any) -> tuple[StateAt, dict[str, Any]] | None:
+            record, child = calls.run(at, tool, sign_args, "state")
+            if child is None or calls.classify(tool, record) != "success":
+                return None
+            swapped = substituted(bound, self.reader.values_of(tool, record))
+            if swapped is None:
+                return None
+            return StateAt(child[0], child[1]), {**call, **{k: v.value for k, v in swapped.items() if isinstance(v, Value)}}
+
+        at_before = signed(before)
+        if at_before is None:
+            return None
+        rb, _ = calls.run(at_before[0], spec.name, at_before[1], "state")
+        if calls.classify(spec.name, rb) != "failure" or refuses_the_person(rb.message or ""):
+            return None
+        at_after = signed(after)
+        if at_after is None:
+            return None
+        ra, _ = calls.run(at_after[0], spec.name, at_after[1], "state")
+        if calls.classify(spec.name, ra) != "success":
+            return None
+        if root is not None and before.depth > 0 and not asks_for(rb.message, provider):
+            at_root = signed(root)
+            if at_root is not None and calls.classify(spec.name, calls.run(at_root[0], spec.name, at_root[1], "state")[0]) == "success":
+                return None
+        return {
+            "state": list(before.path),
+            "provider_call": calls.call_json(provider, dict(provider_args)),
+            "consumer_call": calls.call_json(spec.name, at_after[1]),
+            "signed_in": calls.call_json(tool, sign_args),
+            "before": calls.trim(rb),
+            "after": calls.trim(ra),
+        }
 
     def cleared_conflict(self, before: Any, spec: ToolSpec, call: Mapping[str, Any], refused: InvocationRecord,
                          provider: str) -> bool:

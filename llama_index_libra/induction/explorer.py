@@ -130,7 +130,7 @@ class Explorer:
             sim = shared["sim"] = FieldSimilarity(ctx.sims, extra_sims)
         self.binder = Binder(ctx, sim, (knowledge or {}).get("learned"), entries=shared.setdefault("entries", {}),
                              checkpoints=shared.setdefault("checkpoints", {}))
-        self.tests = CounterfactualTests(ctx, self.contracts, self.calls, self.binder, knowledge)
+        self.tests = CounterfactualTests(ctx, self.contracts, self.calls, self.binder, knowledge, self.reader)
         self.repairs = RepairSearch(self.calls, self.binder, self.reader, self.contracts, self.catalog, shared)
         self.first_successes: dict[tuple[str, str], dict[str, Any]] = {}
         self.learned: dict[tuple[str, str], list[Any]] = {}

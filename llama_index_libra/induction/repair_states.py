@@ -31,7 +31,7 @@ from llama_index_libra.induction.hints import error_hints, refusal_text
 from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, refuses_the_person, repairable, shared_needed, status_bindings, substituted, word_stems
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
 
-__all__ = ["RepairSearch", "got_past_refusal", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_SHARE", "REPAIR_REFUSALS", "STATUS_RECORDS"]
+__all__ = ["RepairSearch", "StateAt", "got_past_refusal", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_SHARE", "REPAIR_REFUSALS", "STATUS_RECORDS"]
 
 # records showing a status a refusal names, tried per input; child states a refused call is rerun
 # in, per refusal; such reruns per state; refusals read per tool
@@ -162,7 +162,7 @@ class RepairSearch:
                             # (in another person's sign-on, the binding as refused acts as the first
                             # person still, and is refused again: only the other person's)
                             tries = [(other, False)] if i >= own else [(other, False)] + tries
-                        at = _State(digest, snap)
+                        at = StateAt(digest, snap)
                         while tries and runs < budget and spent_by.get(tool, 0) < share:
                             b, retried = tries.pop(0)
                             call = {**binder.literal_args(template), **{k: (v.value if isinstance(v, Value) else v)
@@ -276,7 +276,7 @@ class RepairSearch:
 
 
 @dataclass
-class _State:
+class StateAt:
     """A child state as :meth:`CallRunner.run` takes it (its digest and snapshot)."""
 
     digest: str

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.induction.budget import spent
+from llama_index_libra.induction.counterfactual import sign_in_of
 from llama_index_libra.induction.explorer import Context, Node, NodeResult, ablation_chunk, explore_chunk, state_test_chunk
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.selection import mediated
@@ -307,6 +308,8 @@ class Master:
         # every state (snapshot) and after-pool travels once per batch, not once per transition
         knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates),
                                          "first_args": {key: path[2] for key, path in self.first_paths.items()},
+                                         "first_sign_in": {key: step for key, path in self.first_paths.items()
+                                                           if (step := sign_in_of(path[1])) is not None},
                                          "runs_allowed": self.allowance(sum(len(g) for g in jobs))})
         batches = [
             (shared, self.extra_sims, b, {t[1]: pools[t[1]] for g in b for t in g}, {i: lean[i] for g in b for t in g for i in (t[0], t[1], t[5])},
