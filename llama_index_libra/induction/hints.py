@@ -19,8 +19,7 @@ from typing import Any, Iterable, Mapping
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.values import json_text
 
-__all__ = ["error_hints", "refusal_text", "as_date", "handed_today", "later_days", "digits_sample", "layout_matches",
-           "MAX_HINT_VALUES", "LATER_DAYS"]
+__all__ = ["error_hints", "refusal_text", "as_date", "handed_today", "later_days", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
 
 MAX_HINT_VALUES = 12
 
@@ -492,34 +491,4 @@ def named_fields(message: str, values: Iterable[Any]) -> list[Any]:
         if hit and per.get(export, 0) < NAMED_PER_FIELD:
             per[export] = per.get(export, 0) + 1
             out.append(v)
-    return out
-
-
-
-def layout_matches(example: str, texts: Iterable[str], limit: int = MAX_HINT_VALUES) -> list[str]:
-    """Pieces of ``texts`` written in ``example``'s layout: its runs of digits and of letters at their
-    lengths, its other characters as they are, any spacing between groups (``JZ 50 41 88 D`` in a
-    handed note, for a refusal's ``QQ 12 34 56 C``), distinct, in text order. Only for an example of
-    letters and digits together, five characters or more: a shorter one matches too much."""
-    if len(example) < 5 or not re.search(r"\d", example) or not re.search(r"[A-Za-z]", example):
-        return []
-    parts: list[str] = []
-    for run in re.finditer(r"\d+|[A-Za-z]+|\s+|.", example):
-        text = run.group(0)
-        if text[0].isdigit():
-            parts.append(rf"\d{{{len(text)}}}")
-        elif text[0].isalpha():
-            parts.append(rf"[A-Za-z]{{{len(text)}}}")
-        elif text[0].isspace():
-            parts.append(r"\s?")
-        else:
-            parts.append(re.escape(text))
-    pattern = re.compile(r"(?<![A-Za-z0-9])" + "".join(parts) + r"(?![A-Za-z0-9])")
-    out: list[str] = []
-    for text in texts:
-        for m in pattern.finditer(text):
-            if m.group(0) != example and m.group(0) not in out:
-                out.append(m.group(0))
-                if len(out) >= limit:
-                    return out
     return out

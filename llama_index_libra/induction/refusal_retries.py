@@ -28,9 +28,10 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.blame import blamed_inputs, quotes
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.hints import error_hints, layout_matches, named_fields
+from llama_index_libra.induction.hints import error_hints, named_fields
 from llama_index_libra.induction.repair_states import STATUS_RECORDS
 from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, refuses_the_person, repairable, status_bindings
+from llama_index_libra.induction.shapes import layout_matches
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, as_list
 from llama_index_libra.records import InvocationRecord
 

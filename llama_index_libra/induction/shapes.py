@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from typing import Any, Iterable
 
-__all__ = ["value_shape", "folded_shape", "shapes_match"]
+__all__ = ["value_shape", "folded_shape", "shapes_match", "layout_matches"]
 
 
 def value_shape(value: Any) -> str | None:
@@ -57,3 +57,32 @@ def shapes_match(value: Any, examples: Iterable[Any]) -> bool:
                 (len(ex) == len(value) and set(ex_shape) == set(shape)) or folded_shape(ex_shape) == folded_shape(shape)):
             return True
     return False
+
+
+def layout_matches(example: str, texts: Iterable[str], limit: int = 8) -> list[str]:
+    """Pieces of ``texts`` written in ``example``'s layout: its runs of digits and of letters at their
+    lengths, its other characters as they are, any spacing between groups (``JZ 50 41 88 D`` in a
+    handed note, for a refusal's ``QQ 12 34 56 C``), distinct, in text order. Only for an example of
+    letters and digits together, five characters or more: a shorter one matches too much."""
+    if len(example) < 5 or not re.search(r"\d", example) or not re.search(r"[A-Za-z]", example):
+        return []
+    parts: list[str] = []
+    for run in re.finditer(r"\d+|[A-Za-z]+|\s+|.", example):
+        text = run.group(0)
+        if text[0].isdigit():
+            parts.append(rf"\d{{{len(text)}}}")
+        elif text[0].isalpha():
+            parts.append(rf"[A-Za-z]{{{len(text)}}}")
+        elif text[0].isspace():
+            parts.append(r"\s?")
+        else:
+            parts.append(re.escape(text))
+    pattern = re.compile(r"(?<![A-Za-z0-9])" + "".join(parts) + r"(?![A-Za-z0-9])")
+    out: list[str] = []
+    for text in texts:
+        for m in pattern.finditer(text):
+            if m.group(0) != example and m.group(0) not in out:
+                out.append(m.group(0))
+                if len(out) >= limit:
+                    return out
+    return out

@@ -439,7 +439,7 @@ def test_an_unquoted_example_in_groups_is_shown_whole():
 
 
 def test_pieces_of_text_in_an_examples_layout_are_found():
-    from llama_index_libra.induction.hints import layout_matches
+    from llama_index_libra.induction.shapes import layout_matches
 
     note = "Dylan Pryce, new claimant, 5 Canal Wharf, AW1 9BD, born 21/07/1990, NI number JZ 50 41 88 D; phone 07700 900247"
     assert layout_matches("QQ 12 34 56 C", [note]) == ["JZ 50 41 88 D"]
@@ -450,7 +450,7 @@ def test_pieces_of_text_in_an_examples_layout_are_found():
 
 @given(st.text(max_size=12), st.lists(st.text(max_size=60), max_size=4))
 def test_layout_matches_are_distinct_pieces_of_the_texts(example, texts):
-    from llama_index_libra.induction.hints import layout_matches
+    from llama_index_libra.induction.shapes import layout_matches
 
     found = layout_matches(example, texts)
     assert len(found) == len(set(found)) and example not in found
