@@ -155,10 +155,19 @@ class RefusalRetries:
         index = self._index
         fits = lambda name: self.binder.candidates_for(spec, name, self.pool.values, aligned_only=True)  # noqa: E731
         for binding, _args, message in self.refusals.get((spec.name, template.id), [])[:HINTED_REFUSALS]:
-            if not message or message in seen or not repairable(cause_of(message)):
+            cause = cause_of(message) if message else None
+            if not message or message in seen or not (repairable(cause) or cause == "unknown_value"):
                 continue
             seen.add(message)
             index = self.status_index()
+            if cause == "unknown_value":
+                # a value unknown where the refusal names another record (``no bidder 112 registered for
+                # S0411``): the input's values from records that show the one it names (S0411's bidders)
+                for other in status_bindings(binding, message, index, fits, per_input=STATUS_RECORDS):
+                    if ok >= self.cap:
+                        return ok
+                    ok = self.past_the_state(spec, template, other, message, ok)
+                continue
             own = own_statuses(binding, message, index)
             if own and first is None:
                 first = binding
