@@ -306,7 +306,7 @@ class CounterfactualTests:
                                 # succeeded as, signed on in each state
                                 sign_in = (self.knowledge.get("first_sign_in") or {}).get((spec.name, template.id))
                                 evidence = self._signed_state_test(before, after, root, provider, provider_args, spec,
-                                                                   call, binding, pool, sign_in)
+                                                                   call, binding, pool, sign_in, fresh_keys)
                                 if evidence is not None:
                                     self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
                             continue
@@ -334,11 +334,12 @@ class CounterfactualTests:
 
     def _signed_state_test(self, before: Any, after: Any, root: Any, provider: str, provider_args: Mapping[str, Any],
                            spec: ToolSpec, call: Mapping[str, Any], binding: Mapping[str, Value], pool: list[Value],
-                           sign_in: tuple[str, dict[str, Any]] | None) -> dict[str, Any] | None:
+                           sign_in: tuple[str, dict[str, Any]] | None, fresh_keys: set[str] | frozenset = frozenset()) -> dict[str, Any] | None:
         """The state test of ``call`` as the person ``sign_in`` signs on (the consumer's first path's
         sign-in, run in each state and its new session taken in place of the old): the evidence when
         the consumer then fails before the transition, for another reason than who acts, and
-        succeeds after it (and not in the fresh state, signed on there too); else None."""
+        succeeds after it (and not in the fresh state, signed on there too); else None. Inputs that
+        took a value the transition produced (``fresh_keys``) are named, as in the plain test."""
         if sign_in is None or self.reader is None:
             return None
         calls = self.calls
@@ -375,7 +376,7 @@ class CounterfactualTests:
             at_root = signed(root)
             if at_root is not None and calls.classify(spec.name, calls.run(at_root[0], spec.name, at_root[1], "state")[0]) == "success":
                 return None
-        return {
+        evidence = {
             "state": list(before.path),
             "provider_call": calls.call_json(provider, dict(provider_args)),
             "consumer_call": calls.call_json(spec.name, at_after[1]),
@@ -383,6 +384,10 @@ class CounterfactualTests:
             "before": calls.trim(rb),
             "after": calls.trim(ra),
         }
+        took = sorted(k for k, v in bound.items() if isinstance(v, Value) and v.key in fresh_keys)
+        if took:  # inputs that took a value the transition produced (create-before-use), as in the plain test
+            evidence["fresh_inputs"] = took
+        return evidence
 
     def cleared_conflict(self, before: Any, spec: ToolSpec, call: Mapping[str, Any], refused: InvocationRecord,
                          provider: str) -> bool:
