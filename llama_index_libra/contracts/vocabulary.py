@@ -17,6 +17,7 @@ __all__ = [
     "IDENTIFIER_TOKENS",
     "NUMBER_ABBREVIATIONS",
     "CREDENTIAL_TOKENS",
+    "names_secret",
     "EXISTING_NAME_TOKENS",
     "CRITERIA_TOKENS",
     "CONTENT_TOKENS",
@@ -152,6 +153,11 @@ class ToolContext:
         tokens = frozenset(name_toks) | {verb}
         return cls(verb=verb, tokens=tokens, creates=verb in CREATE_VERBS, changes_state=verb in STATE_CHANGING_VERBS,
                    description=str(spec.description or ""))
+
+
+def names_secret(name: str) -> bool:
+    """Whether an input's name says it holds a secret of an account (``password``, ``pin``, ``passcode``)."""
+    return not CREDENTIAL_TOKENS.isdisjoint(name_tokens(name))
 
 
 def tool_summary(description: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.contracts.parts import name_tokens
-from llama_index_libra.contracts.vocabulary import CREDENTIAL_TOKENS
+from llama_index_libra.contracts.vocabulary import names_secret
 from llama_index_libra.induction.bindings import Binder
 from llama_index_libra.induction.blame import Blame, blamed_inputs, quotes
 from llama_index_libra.induction.calls import CallRunner
@@ -52,7 +52,7 @@ def sign_in_of(path: Any) -> tuple[str, dict[str, Any]] | None:
     """The latest call of a path that presented a secret (an input named password, PIN, passcode):
     the sign-in the path acts as, ``(tool, arguments)``; None when no call did."""
     for step in reversed(tuple(path or ())):
-        if any(CREDENTIAL_TOKENS.intersection(name_tokens(name)) for name in step.get("arguments") or {}):
+        if any(names_secret(name) for name in step.get("arguments") or {}):
             return step["tool"], dict(step["arguments"])
     return None
 

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.contracts.parts import name_tokens
-from llama_index_libra.contracts.vocabulary import CREDENTIAL_TOKENS, tool_summary
+from llama_index_libra.contracts.vocabulary import names_secret, tool_summary
 from llama_index_libra.induction.bindings import Keep
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings
@@ -245,7 +244,7 @@ class RepairSearch:
                         and named & word_stems(" ".join(sorted(index.records.get(v.record, ()))))]
                 if not took:
                     return 0
-                return 2 if any(CREDENTIAL_TOKENS.intersection(name_tokens(name)) for name, _ in took) else 1
+                return 2 if any(names_secret(name) for name, _ in took) else 1
             ranks = [acts_as_named(binding) for _tool, binding in steps]
             if max(ranks) > 0:  # the latest such call first, then the others as before
                 steps.insert(0, steps.pop(ranks.index(max(ranks))))
@@ -263,7 +262,7 @@ class RepairSearch:
                 new = [v for v in dict((v.key, v) for v in values).values() if v.key not in pool.keys]
                 out.append((child[0], child[1], tool, args, len(pool.values), new))
             if peers:
-                break  # the latest call on handed records: the person the state is acting as
+                break  # the first call with peers (the named person's, else the latest): who the state acts as
         return out, runs
 
     def _tool_words(self) -> dict[str, set[str]]:
