@@ -160,18 +160,13 @@ class RefusalRetries:
                 continue
             seen.add(message)
             index = self.status_index()
-            if cause == "unknown_value":
-                # a value unknown where the refusal names another record (``no bidder 112 registered for
-                # S0411``): the input's values from records that show the one it names (S0411's bidders)
-                for other in status_bindings(binding, message, index, fits, per_input=STATUS_RECORDS):
-                    if ok >= self.cap:
-                        return ok
-                    ok = self.past_the_state(spec, template, other, message, ok)
-                continue
-            own = own_statuses(binding, message, index)
-            if own and first is None:
-                first = binding
-            avoid |= own
+            # (a value unknown where the refusal names another record, ``no bidder 112 registered for
+            # S0411``, names no status of the refused record's own: only the records that show S0411)
+            if cause != "unknown_value":
+                own = own_statuses(binding, message, index)
+                if own and first is None:
+                    first = binding
+                avoid |= own
             for other in status_bindings(binding, message, index, fits, per_input=STATUS_RECORDS):
                 if ok >= self.cap:
                     return ok
