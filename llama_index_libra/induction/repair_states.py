@@ -30,7 +30,7 @@ from llama_index_libra.induction.hints import error_hints, refusal_text
 from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, refuses_the_person, repairable, shared_needed, status_bindings, substituted, word_stems
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
 
-__all__ = ["RepairSearch", "StateAt", "got_past_refusal", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_SHARE", "REPAIR_REFUSALS", "STATUS_RECORDS"]
+__all__ = ["RepairSearch", "StateAt", "got_past_refusal", "signed_in_here", "REPAIR_CHILDREN", "REPAIR_RUNS", "REPAIR_SHARE", "REPAIR_REFUSALS", "STATUS_RECORDS"]
 
 # records showing a status a refusal names, tried per input; child states a refused call is rerun
 # in, per refusal; such reruns per state; refusals read per tool
@@ -57,6 +57,17 @@ def got_past_refusal(refused: str, rerun: str | None) -> bool:
         return False
     cause = cause_of(rerun)
     return not repairable(cause) or cause != cause_of(refused)
+
+
+def signed_in_here(refusals: Mapping[tuple[str, str], list[tuple[Any, Any, str | None]]]) -> set[str]:
+    """The tools some of whose calls in this state were refused past the credential check (for a
+    role, a status, an unknown record): their credential refusals came from the binding, since the
+    state held a session another binding presented (as :func:`.causes.never_succeeded_cause` reads
+    a tool's errors)."""
+    causes: dict[str, set[str | None]] = {}
+    for (tool, _), refused in refusals.items():
+        causes.setdefault(tool, set()).update(cause_of(m) for _, _, m in refused if m)
+    return {tool for tool, seen in causes.items() if "credentials" in seen and seen - {"credentials", "crash", "budget"}}
 
 
 class RepairSearch:
@@ -129,10 +140,15 @@ class RepairSearch:
         spent_by: dict[str, int] = {}
         done: dict[tuple[str, str], Any] = {}  # (child digest, call) -> its record, once rerun
         passed: set[str] = set()  # tools let past their refusal in some child (and refused there for something else)
+        past_sign_in = signed_in_here(refusals)
         for share in (REPAIR_SHARE, budget):
             for (tool, template_id), refused in refusals.items():
                 if tool not in stale or runs >= budget or spent_by.get(tool, 0) >= share:
                     continue
+                if tool in past_sign_in:
+                    # some call of the tool got past the sign-in check here: the state holds a session,
+                    # and a refusal at that check was a binding's junk token, not the state's to repair
+                    refused = [r for r in refused if cause_of(r[2] or "") != "credentials"]
                 template = self.contracts[tool].template(template_id)  # refused here: a template of these contracts
                 messages: set[str] = set()
                 for binding, args, message in refused:
