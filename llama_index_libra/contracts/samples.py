@@ -103,7 +103,28 @@ def constructible_values(name: str, node: Mapping[str, Any], ctx: ToolContext, *
     if json_type in (None, "string"):
         yield from _description_examples(desc)
         yield from _tool_description_examples(name, ctx.description)
+    elif json_type in ("number", "integer"):
+        yield from _number_examples(desc, integer=json_type == "integer")
     yield from _typed_values(name, node, ctx, depth=0)
+
+
+_NUMBER_RE = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+
+
+def _number_examples(desc: str, *, integer: bool) -> Iterator[int | float]:
+    """The numbers a numeric input's description quotes or gives as an example ("sphere in dioptres
+    (``-1.25``)", "cylinder (``0`` for none)", "e.g. 2.5"), in order: a documented value, where the
+    sampled ``10`` may be one the service refuses (a plus cylinder, a dose over the limit)."""
+    texts = [m.group(2) for m in _QUOTED_RE.finditer(desc)]
+    texts += [re.split(r",|\bor\b|\s", m.group(1).strip())[0] for m in _BARE_EXAMPLE_RE.finditer(desc)]
+    for text in texts:
+        text = text.strip()
+        if not _NUMBER_RE.fullmatch(text):
+            continue
+        value = float(text)
+        if integer and not value.is_integer():
+            continue
+        yield int(value) if integer or value.is_integer() else value
 
 
 def fresh_item_name(name: str, desc: str) -> str:
