@@ -165,7 +165,7 @@ class Explorer:
         # for a tool that has not succeeded yet, the values the call into this state acted on are new
         # here too, and so are values read from calls that took them: the user it verified and that
         # user's domains now behave differently (a verified holder's writes)
-        touched_tries: dict[str, int] = {}  # per tool: bindings admitted here only for a value acted on
+        touched_tries: dict[Any, int] = {}  # per tool (per template in its first pass): bindings admitted here only for a value acted on
         touched_keys = {v.key for v in acted_on(node.pool, touched)} if new_keys is not None else set()
         # the handed values the call into this state acted on (the chair whose e-mail got a code):
         # tools that never succeeded continue with that person (:func:`.handed.persona_bindings`)
@@ -200,7 +200,7 @@ class Explorer:
                                         known_tools is not None and spec.name not in known_tools))
             return showed_any
 
-        def uses_new(binding: Mapping[str, Any], spec: ToolSpec | None = None) -> bool:
+        def uses_new(binding: Mapping[str, Any], spec: ToolSpec | None = None, template: Any = None) -> bool:
             if new_keys is None:
                 return True
             fresh_tool = spec is not None and bool(touched_keys) and (known_tools is None or spec.name not in known_tools)
@@ -211,8 +211,15 @@ class Explorer:
                     if v.key in new_keys or key in new_keys:
                         return True
                     acted_on = acted_on or (fresh_tool and key in touched_keys)
-            if acted_on and touched_tries.get(spec.name, 0) < TOUCHED_TRIES:  # type: ignore[union-attr]
-                touched_tries[spec.name] = touched_tries.get(spec.name, 0) + 1  # type: ignore[union-attr]
+            if acted_on and blame.rules_out(spec.name, {k: (v.value if isinstance(v, Value) else v)  # type: ignore[union-attr]
+                                                        for k, v in binding.items() if not isinstance(v, Keep)}):
+                return False  # a call this state's refusals already rule out spends no slot (junk tokens)
+            # (the slots are the tool's, and each template's own in the first pass over its bindings:
+            # a template with the optional inputs a refusal asks for is not left none by the fallbacks
+            # of the template before it)
+            slot = spec.name if template is None else (spec.name, template.id)  # type: ignore[union-attr]
+            if acted_on and touched_tries.get(slot, 0) < TOUCHED_TRIES:
+                touched_tries[slot] = touched_tries.get(slot, 0) + 1
                 return True
             return False
 
@@ -408,7 +415,7 @@ class Explorer:
                     for i, binding in enumerate(binds):
                         if successes >= cap:
                             break
-                        new = uses_new(binding, spec)  # once per binding: it may spend a TOUCHED_TRIES slot
+                        new = uses_new(binding, spec, template)  # once per binding: it may spend a TOUCHED_TRIES slot
                         if not new and (values_only or i > 0):
                             continue
                         ok, record = attempt(spec, template, binding, tried)
