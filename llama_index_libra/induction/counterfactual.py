@@ -153,10 +153,14 @@ class CounterfactualTests:
             # provider when another such value works too: tried first, its success admits no provenance
             taught = [t for t in self.binder.learned.get((spec.name, name), ())
                       if canonical_json(t) != canonical_json(value.value)][:1]
+            known = set(pool.index)
             if name not in required:
-                controls: list[tuple[dict[str, Any], Any]] = [({"omitted": name}, _OMIT)]
+                # an optional input left out, then another value in it: a call refused without the
+                # input (``nothing to change``) but working with any other phone number takes no
+                # provider's value, only some value
+                controls: list[tuple[dict[str, Any], Any]] = [({"omitted": name}, _OMIT)] + [
+                    ({"value": c}, c) for c in make_controls(value.value, props.get(name, {}), literals, known)]
             else:
-                known = set(pool.index)
                 controls = [({"value": c}, c) for c in make_controls(value.value, props.get(name, {}), literals, known)]
                 # a day a converter wrote (``normalize_date``): the form it was written from is the
                 # control (any other day in the converter's layout works as well: the need is the layout)
