@@ -23,7 +23,7 @@ from llama_index_libra.schemas.docstrings import docstring_prose
 from llama_index_libra.schemas.patterns import fullmatch as _bounded_fullmatch, sample_pattern
 from llama_index_libra.schemas.validate import FORMAT_CHECKER, safe_validator
 
-__all__ = ["PAST_DATE_TOKENS", "NAME_FORMAT_TOKENS", "constructible_values", "fresh_item_name", "schema_type_of",
+__all__ = ["PAST_DATE_TOKENS", "NAME_FORMAT_TOKENS", "SAMPLE_DAY_LAYOUTS", "constructible_values", "fresh_item_name", "schema_type_of",
            "quoted_examples"]
 
 # Examples and option lists written in a description ("e.g., 'Technology'", "options: a, b", "(Buy/Sell)");
@@ -67,6 +67,16 @@ _LAYOUT_SAMPLES = (
     "2025-06-15", "2025-06-15 12:00:00", "2025-06-15T12:00:00", "12/2030", "12/12/2030", "12:00:00",
     "10:30 AM", "10:30AM", "12:00", "2025-06", "15.06.2025", "15-06-2025", "2025/06/15", "20250615", "202506151200", "20250615120000", "06-2025",
 )
+
+# The sampled layouts of SAMPLE_DATE without its ISO day in them (a month ``2025-06``, ``15.06.2025``):
+# each with its strftime layout, so that induction can write the handed day in it instead.
+SAMPLE_DAY_LAYOUTS: dict[str, str] = {
+    sample: layout for sample, layout in (
+        ("2025-06", "%Y-%m"), ("06-2025", "%m-%Y"), ("15.06.2025", "%d.%m.%Y"), ("15-06-2025", "%d-%m-%Y"),
+        ("2025/06/15", "%Y/%m/%d"), ("20250615", "%Y%m%d"), ("202506151200", "%Y%m%d1200"),
+        ("20250615120000", "%Y%m%d120000"))
+    if sample in _LAYOUT_SAMPLES
+}
 
 
 def schema_type_of(node: Mapping[str, Any]) -> str | None:

@@ -9,6 +9,7 @@ the other documented values of a template's literals.
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Any, Iterable, Mapping
 
@@ -16,7 +17,7 @@ from jsonschema import Draft202012Validator
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
-from llama_index_libra.contracts.samples import SAMPLE_DATE
+from llama_index_libra.contracts.samples import SAMPLE_DATE, SAMPLE_DAY_LAYOUTS
 from llama_index_libra.induction.field_encoders import LexicalFieldEncoder, described_key
 from llama_index_libra.induction.handed import fixture_values
 from llama_index_libra.induction.hints import handed_today
@@ -260,6 +261,10 @@ class Binder(JointBindings):
             for name, value in out.items():
                 if isinstance(value, str) and SAMPLE_DATE in value:
                     out[name] = value.replace(SAMPLE_DATE, day)
+                elif isinstance(value, str) and value in SAMPLE_DAY_LAYOUTS:
+                    # the sampled day in another layout (a month ``2025-06``): the handed day in it
+                    # (``invoices are raised for this month or next``)
+                    out[name] = datetime.date.fromisoformat(day).strftime(SAMPLE_DAY_LAYOUTS[value])
         return out
 
     def handed_day(self) -> str | None:
