@@ -20,7 +20,7 @@ from llama_index_libra.induction.blame import Blame, blamed_inputs, quotes
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
-from llama_index_libra.induction.hints import error_hints
+from llama_index_libra.induction.hints import error_hints, refusal_text
 from llama_index_libra.induction.repair_states import StateAt
 from llama_index_libra.induction.repairs import refuses_the_person, substituted, word_stems
 from llama_index_libra.induction.shapes import value_shape
@@ -67,6 +67,17 @@ def undoes_own_call(path: Any, consumer: str, call: Mapping[str, Any]) -> bool:
     where the consumer never ran first decides those pairs."""
     key = canonical_json(dict(call))
     return any(step.get("tool") == consumer and canonical_json(step.get("arguments") or {}) == key for step in path)
+
+
+_ALREADY = re.compile(r"\balready\b", re.I)
+
+
+def already_holds(message: str | None) -> bool:
+    """Whether a refusal says what the call would do already holds (``SB-19 is already stopped``,
+    ``Gwen is already booked on C21302``, a member already): a provider that lets it run undoes that
+    (``start_turbine``, ``cancel_lesson``), a redo rather than a prerequisite, as for the path's own
+    earlier call (:func:`undoes_own_call`); a refusal of the sign-in (``code already used``) is not one."""
+    return bool(message) and bool(_ALREADY.search(refusal_text(message))) and cause_of(message) == "state"
 
 
 def asks_for(message: str | None, provider: str) -> bool:
@@ -293,7 +304,8 @@ class CounterfactualTests:
                     rb, _ = calls.run(before, spec.name, call, "state")
                     if calls.classify(spec.name, rb) != "failure":
                         continue
-                    if (returns or undoes_own_call(before.path, spec.name, call)) and not asks_for(rb.message, provider):
+                    if (returns or undoes_own_call(before.path, spec.name, call) or already_holds(rb.message)) \
+                            and not asks_for(rb.message, provider):
                         continue  # refused for an effect of the path (its own earlier call): the provider only undoes it
                     ra, _ = calls.run(after, spec.name, call, "state")
                     gate = False
