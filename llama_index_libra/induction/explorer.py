@@ -43,6 +43,8 @@ __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", 
 PROGRESS_BINDINGS = 12
 # bindings per tool and state admitted only because they take a value the call into the state acted on
 TOUCHED_TRIES = 8
+# of which a template after the first has that many of its own, in the first pass over its bindings
+TEMPLATE_TOUCHED_TRIES = 2
 # unaligned values of one input read to find those a state gained (past the fresh state, only they may run)
 UNALIGNED_SCAN = 64
 
@@ -214,11 +216,12 @@ class Explorer:
             if acted_on and blame.rules_out(spec.name, {k: (v.value if isinstance(v, Value) else v)  # type: ignore[union-attr]
                                                         for k, v in binding.items() if not isinstance(v, Keep)}):
                 return False  # a call this state's refusals already rule out spends no slot (junk tokens)
-            # (the slots are the tool's, and each template's own in the first pass over its bindings:
-            # a template with the optional inputs a refusal asks for is not left none by the fallbacks
-            # of the template before it)
-            slot = spec.name if template is None else (spec.name, template.id)  # type: ignore[union-attr]
-            if acted_on and touched_tries.get(slot, 0) < TOUCHED_TRIES:
+            # (the slots are the tool's; a later template has a few of its own in the first pass over
+            # its bindings: the template with the optional inputs a refusal asks for is not left none
+            # by the fallbacks of the template before it)
+            own = template is not None and template is not self.contracts[spec.name].success_templates[0]  # type: ignore[union-attr]
+            slot = (spec.name, template.id) if own else spec.name  # type: ignore[union-attr]
+            if acted_on and touched_tries.get(slot, 0) < (TEMPLATE_TOUCHED_TRIES if own else TOUCHED_TRIES):
                 touched_tries[slot] = touched_tries.get(slot, 0) + 1
                 return True
             return False
