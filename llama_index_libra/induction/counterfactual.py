@@ -165,14 +165,14 @@ class CounterfactualTests:
             taught = [t for t in self.binder.learned.get((spec.name, name), ())
                       if canonical_json(t) != canonical_json(value.value)][:1]
             known = set(pool.index)
+            controls: list[tuple[dict[str, Any], Any]] = [
+                ({"value": c}, c) for c in make_controls(value.value, props.get(name, {}), literals, known)]
             if name not in required:
                 # an optional input left out, then another value in it: a call refused without the
                 # input (``nothing to change``) but working with any other phone number takes no
                 # provider's value, only some value
-                controls: list[tuple[dict[str, Any], Any]] = [({"omitted": name}, _OMIT)] + [
-                    ({"value": c}, c) for c in make_controls(value.value, props.get(name, {}), literals, known)]
+                controls = [({"omitted": name}, _OMIT)] + controls
             else:
-                controls = [({"value": c}, c) for c in make_controls(value.value, props.get(name, {}), literals, known)]
                 # a day a converter wrote (``normalize_date``): the form it was written from is the
                 # control (any other day in the converter's layout works as well: the need is the layout)
                 raw = next((r for r in (converted_from(value.value, p.origin) for p in producers) if r is not None), None)

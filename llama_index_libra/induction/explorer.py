@@ -202,7 +202,7 @@ class Explorer:
                                         known_tools is not None and spec.name not in known_tools))
             return showed_any
 
-        def uses_new(binding: Mapping[str, Any], spec: ToolSpec | None = None, template: Any = None) -> bool:
+        def uses_new(binding: Mapping[str, Any], spec: ToolSpec | None = None, later: Any = None) -> bool:
             if new_keys is None:
                 return True
             fresh_tool = spec is not None and bool(touched_keys) and (known_tools is None or spec.name not in known_tools)
@@ -216,12 +216,11 @@ class Explorer:
             if acted_on and blame.rules_out(spec.name, {k: (v.value if isinstance(v, Value) else v)  # type: ignore[union-attr]
                                                         for k, v in binding.items() if not isinstance(v, Keep)}):
                 return False  # a call this state's refusals already rule out spends no slot (junk tokens)
-            # (the slots are the tool's; a later template has a few of its own in the first pass over
-            # its bindings: the template with the optional inputs a refusal asks for is not left none
-            # by the fallbacks of the template before it)
-            own = template is not None and template is not self.contracts[spec.name].success_templates[0]  # type: ignore[union-attr]
-            slot = (spec.name, template.id) if own else spec.name  # type: ignore[union-attr]
-            if acted_on and touched_tries.get(slot, 0) < (TEMPLATE_TOUCHED_TRIES if own else TOUCHED_TRIES):
+            # (the slots are the tool's; ``later``, a template after the tool's first, has a few of its
+            # own in the first pass over its bindings: the template with the optional inputs a refusal
+            # asks for is not left none by the fallbacks of the template before it)
+            slot = (spec.name, later.id) if later is not None else spec.name  # type: ignore[union-attr]
+            if acted_on and touched_tries.get(slot, 0) < (TEMPLATE_TOUCHED_TRIES if later is not None else TOUCHED_TRIES):
                 touched_tries[slot] = touched_tries.get(slot, 0) + 1
                 return True
             return False
@@ -402,7 +401,7 @@ class Explorer:
             for spec in tools:
                 if spent(self.ctx.deadline):
                     break  # the build's time budget: every further run would be refused, so stop binding too
-                for template in self.contracts[spec.name].success_templates:
+                for t, template in enumerate(self.contracts[spec.name].success_templates):
                     if _round == 1 and not template.observations and not binder.swappable(spec, template, placeholders_only=True, handed=handed):
                         continue
                     binds = binder.bindings(spec, template, pool.values, handed=handed)
@@ -418,7 +417,7 @@ class Explorer:
                     for i, binding in enumerate(binds):
                         if successes >= cap:
                             break
-                        new = uses_new(binding, spec, template)  # once per binding: it may spend a TOUCHED_TRIES slot
+                        new = uses_new(binding, spec, template if t else None)  # once per binding: it may spend a TOUCHED_TRIES slot
                         if not new and (values_only or i > 0):
                             continue
                         ok, record = attempt(spec, template, binding, tried)
