@@ -141,13 +141,6 @@ class RepairSearch:
         done: dict[tuple[str, str], Any] = {}  # (child digest, call) -> its record, once rerun
         passed: set[str] = set()  # tools let past their refusal in some child (and refused there for something else)
         past_sign_in = signed_in_here(refusals)
-        # the values the transition into this state produced (the horse just added): a refusal of a
-        # call on them is read first, since the path made them for such calls (``Juniper's passport
-        # has not been checked``, not ``Bramble is already on livery`` of a horse from before)
-        fresh = {v.key for v in node.pool[node.new_from:]} if node.depth else set()
-
-        def on_fresh(entry: tuple[Mapping[str, Any], Any, Any]) -> bool:
-            return any(isinstance(v, Value) and v.key in fresh for v in entry[0].values())
         for share in (REPAIR_SHARE, budget):
             for (tool, template_id), refused in refusals.items():
                 if tool not in stale or runs >= budget or spent_by.get(tool, 0) >= share:
@@ -156,8 +149,6 @@ class RepairSearch:
                     # some call of the tool got past the sign-in check here: the state holds a session,
                     # and a refusal at that check was a binding's junk token, not the state's to repair
                     refused = [r for r in refused if cause_of(r[2] or "") != "credentials"]
-                if fresh:
-                    refused = sorted(refused, key=lambda r: not on_fresh(r))
                 template = self.contracts[tool].template(template_id)  # refused here: a template of these contracts
                 messages: set[str] = set()
                 for binding, args, message in refused:
