@@ -19,7 +19,7 @@ from llama_index_libra.induction.field_encoders import humanize
 from llama_index_libra.induction.repairs import refuses_the_person
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["Blame", "blamed_inputs", "quotes"]
+__all__ = ["Blame", "blamed_inputs", "names_actor", "quotes"]
 
 
 _SEPARATORS = re.compile(r"[\s_-]+")
@@ -60,6 +60,11 @@ def blamed_inputs(spec: ToolSpec, args: Mapping[str, Any], message: str) -> froz
 # words of the inputs that say who is acting: the suspects of a refusal of the person that names nobody
 _ACTOR_WORDS = frozenset({"token", "session", "auth", "apikey", "key", "credential", "credentials", "login",
                           "username", "password", "passcode", "pin"})
+
+
+def names_actor(name: str) -> bool:
+    """Whether an input's name says it holds who acts (a session token, an API key, a log-in)."""
+    return bool(_ACTOR_WORDS & set(_name_words(name) + tuple(name.lower().split("_"))))
 
 
 class Blame:
@@ -110,7 +115,7 @@ class Blame:
             # input that says who acts (a session token) is the suspect, confirmed like any blame and
             # never cleared by the sign-in it got past (that sign-in is the person refused)
             for name in args:
-                if _ACTOR_WORDS & set(_name_words(name) + tuple(name.lower().split("_"))):
+                if names_actor(name):
                     self._note(self.persons, spec.name, args, message, frozenset([name]))
             return
         if not blamed:

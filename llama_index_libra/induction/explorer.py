@@ -70,7 +70,7 @@ class Node:
     mode: str = "full"  # "full": every template; "values": only bindings that use a new value
     root: int = 0  # index of the fresh state (Runtime.fresh_states) the path starts from
     # calls to run first (tool, template id, binding): the refused calls a repair state lets succeed
-    seeds: tuple[tuple[str, str, dict[str, Any], bool], ...] = ()  # (tool, template, binding, only got past its refusal)
+    seeds: tuple[tuple[str, str, dict[str, Any], str], ...] = ()  # (tool, template, binding, the refusal it only got to, else "")
     trail: tuple[str, ...] = ()  # digests of the states its path went through, the fresh state first
 
 
@@ -108,7 +108,7 @@ class NodeResult:
     learned: dict[tuple[str, str], list[Any]] = field(default_factory=dict)  # (tool, input) -> values refusals named
     gathered: Gathered | None = None  # this state's successes applied together (``gathering.py``)
     # child digest -> the refused calls (tool, template id, binding) that succeed there (``repairs.py``)
-    repairs: dict[str, list[tuple[str, str, dict[str, Any], bool]]] = field(default_factory=dict)
+    repairs: dict[str, list[tuple[str, str, dict[str, Any], str]]] = field(default_factory=dict)
     peers: set[str] = field(default_factory=set)  # children only the repair search made (another person's sign-on)
 
 
@@ -536,7 +536,7 @@ class Explorer:
                     # courier can be messaged only while the order is out_for_delivery) takes that record
                     if not successes:
                         successes += retries.status_retries(spec, template)
-        repairs: dict[str, list[tuple[str, str, dict[str, Any], bool]]] = {}
+        repairs: dict[str, list[tuple[str, str, dict[str, Any], str]]] = {}
         peers: set[str] = set()
         if not values_only and refusals:
             repairs, extra = self.repairs.search(node, children, refusals, pool, known_tools)

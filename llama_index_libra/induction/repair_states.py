@@ -24,6 +24,7 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.contracts.vocabulary import names_secret, tool_summary
 from llama_index_libra.induction.bindings import Keep
+from llama_index_libra.induction.blame import names_actor
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings
 from llama_index_libra.induction.hints import error_hints, refusal_text
@@ -85,12 +86,13 @@ class RepairSearch:
 
     def search(self, node: Any, children: list[Child],
                refusals: Mapping[tuple[str, str], list[tuple[Mapping[str, Any], dict[str, Any], str | None]]],
-               pool: ValuePool, known_tools: set[str] | None) -> tuple[dict[str, list[tuple[str, str, dict[str, Any], bool]]], list]:
+               pool: ValuePool, known_tools: set[str] | None) -> tuple[dict[str, list[tuple[str, str, dict[str, Any], str]]], list]:
         """Repair states (:mod:`.repairs`): each tool that never succeeded and was refused here for
         its state is rerun, as refused and with the transition's new values, in the child states
         whose transitions its refusal points to; the children where it then succeeds or gets past
         that refusal (digest -> the calls to run there first, each with whether it only got past:
-        :func:`got_past_refusal`), and the peer children (:meth:`peer_children`) among them."""
+        :func:`got_past_refusal`: the refusal it got to, else ``""``), and the peer children
+        (:meth:`peer_children`) among them."""
         calls, binder = self.calls, self.binder
         stale = {name for name, _ in refusals if name not in calls.succeeded and (known_tools is None or name not in known_tools)}
         if not stale:
@@ -116,21 +118,28 @@ class RepairSearch:
         current = word_stems(path_text)
         extra: list = []
         # (or a refusal of what the one acting may do, naming nobody: ``a contact cannot do this``)
-        naming = [stems for (tool, _), refused in refusals.items() if tool in stale
-                  for _, _, m in refused[:READ_REFUSALS] if m and repairable(cause_of(m))
-                  for stems in (word_stems(refusal_text(m)),) if current & stems or (current and refuses_the_person(m))]
+        naming: list[set[str]] = []
+        acting: set[str] = set()  # the tools whose replies those refused calls presented as who acts
+        for (tool, _), refused in refusals.items():
+            for b, _, m in refused[:READ_REFUSALS] if tool in stale else ():
+                if m and repairable(cause_of(m)):
+                    stems = word_stems(refusal_text(m))
+                    if current & stems or (current and refuses_the_person(m)):
+                        naming.append(stems)
+                        acting.update(v.provider for name, v in b.items()
+                                      if isinstance(v, Value) and v.provider != FIXTURE_PROVIDER and names_actor(name))
         if naming:
             # the people whose records name what those refusals ask for (``it needs: finance``: the
             # finance officer) are signed on first
             wanted = set().union(*naming) - current
             # (the person a refusal names: the path's call that acted as them is the one rerun)
             named = set().union(*naming) & current
-            extra, runs = self.peer_children(node, pool, REPAIR_RUNS // 2, wanted, index, named)
+            extra, runs = self.peer_children(node, pool, REPAIR_RUNS // 2, wanted, index, named, acting)
         own = len(children)
         children = children + extra
         acted = [v for v in pool.values[node.new_from:] if v.provider == node.path[-1]["tool"]] if node.depth and extra else []
         described = [(tool, args, handed_text(args)) for _digest, _snap, tool, args, _prefix, _values in children]
-        found: dict[str, list[tuple[str, str, dict[str, Any], bool]]] = {}
+        found: dict[str, list[tuple[str, str, dict[str, Any], str]]] = {}
         # every waiting tool first gets its share of the reruns, in catalog order (a director's decision
         # comes after a dozen other refused writes, which must not spend them all); then what is left
         # of the budget goes to the tools still waiting, in order, as before
@@ -191,7 +200,7 @@ class RepairSearch:
                                 done[key] = record
                             if calls.classify(tool, record) == "success":
                                 calls.tally.repair_successes += 1
-                                found.setdefault(digest, []).append((tool, template_id, dict(b), False))
+                                found.setdefault(digest, []).append((tool, template_id, dict(b), ""))
                                 stale.discard(tool)
                                 break
                             past = got_past_refusal(message, record.message)
@@ -210,7 +219,7 @@ class RepairSearch:
                                 # which a rerun with this binding cannot
                                 passed.add(tool)
                                 calls.tally.repair_passes += 1
-                                found.setdefault(digest, []).append((tool, template_id, dict(b), True))
+                                found.setdefault(digest, []).append((tool, template_id, dict(b), record.message or ""))
                                 break
                             if not retried and record.message and record.message != message and repairable(cause_of(record.message)):
                                 # past the refusal, refused further on for the record's status (the role is
@@ -224,7 +233,8 @@ class RepairSearch:
         return found, [c for c in extra if c[0] in found]
 
     def peer_children(self, node: Any, pool: ValuePool, limit: int, wanted: set[str] | None = None,
-                      index: StatusIndex | None = None, named: set[str] | None = None) -> tuple[list[Child], int]:
+                      index: StatusIndex | None = None, named: set[str] | None = None,
+                      acting: set[str] | None = None) -> tuple[list[Child], int]:
         """Child states of the path's latest call on handed records rerun with the other people's
         (:func:`.handed.peer_bindings`; a sign-on as the nurse, not the scientist), at most ``limit``
         runs; the children and the runs spent. Children are appended to the node's own by the caller.
@@ -233,7 +243,9 @@ class RepairSearch:
         refusals name the person acting (``named``: their words), the latest call that presented a
         secret of a record with those words (their sign-in), else the latest call on such a record, is
         the one rerun (the sign-in as Nell, not the new seller's details entered after it, nor a
-        report whose narrative quoted Dev's record)."""
+        report whose narrative quoted Dev's record). Before either, the latest call of a tool in
+        ``acting`` (whose reply the refused calls presented as who acts: the sign-in that gave their
+        session token), not a later order that took the clerk's password as a passphrase."""
         calls = self.calls
         out: list[Child] = []
         runs = 0
@@ -264,6 +276,10 @@ class RepairSearch:
             ranks = [acts_as_named(binding) for _tool, binding in steps]
             if max(ranks) > 0:  # the latest such call first, then the others as before
                 steps.insert(0, steps.pop(ranks.index(max(ranks))))
+        if acting:
+            at = next((i for i, (tool, _) in enumerate(steps) if tool in acting), None)
+            if at is not None:
+                steps.insert(0, steps.pop(at))
         for tool, binding in steps:
             peers = peer_bindings(binding, pool.values, HANDED_PEERS, rank)
             for peer in peers:
@@ -277,8 +293,11 @@ class RepairSearch:
                 values = self.reader.values_of(tool, record, [canonical_json(v.value) for v in peer.values() if isinstance(v, Value)])
                 new = [v for v in dict((v.key, v) for v in values).values() if v.key not in pool.keys]
                 out.append((child[0], child[1], tool, args, len(pool.values), new))
-            if peers:
-                break  # the first call with peers (the named person's, else the latest): who the state acts as
+            if out:
+                # the first call whose peers' reruns succeed (the named person's, else the latest): who
+                # the state acts as; a call none of whose peers succeed is no sign-on to swap (an order
+                # that presented the clerk's password as a signatory's passphrase), so the next one is
+                break
         return out, runs
 
     def _tool_words(self) -> dict[str, set[str]]:

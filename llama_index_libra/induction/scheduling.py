@@ -16,6 +16,7 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.induction.budget import spent
+from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.counterfactual import sign_in_of
 from llama_index_libra.induction.explorer import Context, Node, NodeResult, ablation_chunk, explore_chunk, state_test_chunk
 from llama_index_libra.induction.report import BuildReport
@@ -125,7 +126,10 @@ class Master:
         value_states = 0
         deep_per_tool: dict[tuple[str, str], int] = {}  # per tool and setting (:meth:`setting`)
         repaired: set[str] = set()  # tools a repair state was explored for (repairs.py)
-        passed: set[str] = set()  # tools a child was explored for that only got them past a refusal
+        # (tool, cause class) of the refusals children explored for a tool only got it to (past its
+        # refusal, refused further on): once per class, so a tool let past the sign-in to a role
+        # refusal can still be let past the role to the next step's refusal
+        passed: set[tuple[str, str | None]] = set()
         chain_per_tool: dict[tuple[str, str], int] = {}
         gathered_states = 0
         if self.progress is not None:
@@ -194,7 +198,7 @@ class Master:
                     # (a child that only got a tool past its refusal, once per tool: it does not stand in
                     # for a child where the tool succeeds)
                     seeds = [seed for seed in result.repairs.get(digest, ()) if seed[0] not in natural and seed[0] not in repaired
-                             and not (seed[3] and seed[0] in passed)]
+                             and not (seed[3] and (seed[0], cause_of(seed[3])) in passed)]
                     if digest in result.peers and not seeds:
                         continue  # another person's sign-on, made for a repair no longer needed
                     # values persist: everything observed in the parent state, then the new ones
@@ -209,7 +213,7 @@ class Master:
                         after.new_from, after.root, after.trail = prefix, node.root, node.trail + (node.digest,)
                         mode = None
                         repaired.update(seed[0] for seed in seeds if not seed[3])
-                        passed.update(seed[0] for seed in seeds if seed[3])
+                        passed.update((seed[0], cause_of(seed[3])) for seed in seeds if seed[3])
                         if node.mode == "full" and after.depth <= cfg.max_depth:
                             mode = "full"
                         elif node.mode == "full" and seeds and after.depth <= cfg.goal_depth:
