@@ -85,3 +85,24 @@ def test_the_sign_in_is_rerun_not_a_later_call_that_quoted_the_person() -> None:
     library, report = induce_serially(tools, LoansState, FIXTURES)
     assert "decide_loan" not in report.never_succeeded, report.summary()
     assert ("submit_loan", "decide_loan") in {(r.provider, r.consumer) for r in library.relations}
+
+
+
+def submit_loan_confirmed(session_token: str, loan_id: str, password: str, state: LoansState = None) -> dict:
+    """Submit a draft loan for the director's decision (registrar only), confirmed with your password."""
+    from tests.support.loans_desk import submit_loan
+
+    email = state.sessions.get(session_token)
+    if email is not None and state.staff[email]["password"] != password:
+        raise PermissionError("Password not confirmed")
+    return submit_loan(session_token, loan_id, state=state)
+
+
+def test_the_sign_in_that_gave_the_session_is_rerun_not_a_later_call_that_took_a_secret() -> None:
+    """The submission is confirmed with Ruth's password, so it is the latest call that presented a
+    secret of the person the refusal names; no other person's password confirms it. The decision's
+    session token came from the sign-in, so the sign-in is the call rerun as the director."""
+    tools = [t if t.__name__ != "submit_loan" else submit_loan_confirmed for t in TOOLS]
+    library, report = induce_serially(tools, LoansState, FIXTURES)
+    assert "decide_loan" not in report.never_succeeded, report.summary()
+    assert ("submit_loan_confirmed", "decide_loan") in {(r.provider, r.consumer) for r in library.relations}
