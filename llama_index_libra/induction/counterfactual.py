@@ -237,7 +237,8 @@ class CounterfactualTests:
                 evidence = {
                     "state": list(node.path),
                     "provider_value": {"tool": value.provider, "export": value.export, "path": value.path, "value": value.value,
-                                       **({"created": True} if value.created else {})},
+                                       **({"created": True} if value.created else {}),
+                                       **({"side": True} if value.side else {})},
                     "call": calls.call_json(spec.name, args),
                     "record": calls.trim(record),
                     "control": {**first_desc, "call": calls.call_json(spec.name, first_args), "record": calls.trim(first_record)},

@@ -84,7 +84,8 @@ def split_providers(relations: list[Relation], per_input: int,
     (:func:`foreign_key`: a list of customers before a charge's ``customer``), higher field similarity, a source of the field before
     a tool that takes the same field as input, an output before an echo of the provider's own
     argument, a more direct export path, a lookup before a creation (a call that changed the
-    state), then the order found. After the best provider, others are kept only as genuine
+    state) before a write that only showed the value (a cancelled hire's booking id: its changes
+    neither key nor bring it), then the order found. After the best provider, others are kept only as genuine
     alternatives: the same kind of evidence, equally a source (two lookups that both give a
     ``user_id``), neither an echo nor dependent on the consumer.
 
@@ -118,7 +119,9 @@ def split_providers(relations: list[Relation], per_input: int,
             continue
         derived = r.consumer_field in inputs.get(r.provider, ())
         echo = _echo(r)
-        created = bool(((r.evidence or {}).get("provider_value") or {}).get("created"))
+        shown = (r.evidence or {}).get("provider_value") or {}
+        # a lookup, then a creation, then a write that only showed the record (a cancelled hire's booking)
+        created = 2 if shown.get("side") else int(bool(shown.get("created")))
         cyclic = (r.consumer, r.provider) in feeds
         path = str(((r.evidence or {}).get("provider_value") or {}).get("path", ""))
         foreign = foreign_key(path, owners.get(r.provider), entities)

@@ -42,6 +42,23 @@ class Value(NamedTuple):
     origin: tuple[str, ...] = ()  # canonical JSON of the scalar arguments of the call that produced it
     quiet: bool = False  # an argument's echo by a call that showed nothing: its layout was accepted, not its kind
     context: tuple[str, ...] = ()  # the words of its record no input takes (a status: ``delivered``), lower case
+    side: bool = False  # shown by a call that changed the state elsewhere (a cancelled hire's booking): no creation
+
+
+# a text shorter than this may sit in any change by chance: it is never told a side value
+MADE_CHARS = 3
+
+
+def _made_text(changes: list[dict[str, Any]]) -> str:
+    """What a call's state changes key or bring into the state: every change's path and new side
+    (a booking under ``$.bookings['TB-7']``, an id inside an appended record), one text to search."""
+    parts: list[str] = []
+    for change in changes:
+        parts.append(str(change.get("path", "")))
+        if "after" in change:
+            after = change["after"]
+            parts.append(after if isinstance(after, str) else canonical_json(after))
+    return "\n".join(parts)
 
 
 def call_id(tool: str, arguments: Mapping[str, Any]) -> str:
@@ -344,6 +361,7 @@ class ValueReader:
         bound_values = set(bound)
         args = {canonical_json(v) for v in (record.arguments or {}).values()}
         changed = bool(record.state_changes)
+        made = _made_text(record.state_changes) if changed else ""
         out = []
         extracted = [(ev.export_name, ev.path, ev.value) for ev in self.contracts[tool].extract(record, propagating_only=True)]
         if tool in self.json_text_tools:
@@ -365,8 +383,10 @@ class ValueReader:
             vj = canonical_json(value)
             credit = vj not in bound_values and (vj not in args or changed)
             where = record_of(call, path)
+            # (a text a change neither keys nor brings: the call showed a record it did not make)
+            side = changed and isinstance(value, str) and len(value) >= MADE_CHARS and value not in made
             out.append(Value(tool, export_name, path, value, f"{tool}\x00{export_name}\x00{vj}", credit, changed,
-                             where, origin, context=words.get(where, ())))
+                             where, origin, context=words.get(where, ()), side=side))
         if not showed_anything(record, out):
             # a call that showed nothing (a search that matched no record) accepted its arguments'
             # layout, and is no evidence that they were values of their inputs' kind: their echoes
