@@ -28,7 +28,7 @@ from llama_index_libra.induction.values import Value, ValuePool, acted_on, relay
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["CounterfactualTests", "free_text", "undoes_own_call", "asks_for", "passed_gate", "sign_in_of"]
+__all__ = ["CounterfactualTests", "free_text", "same_kind", "undoes_own_call", "asks_for", "passed_gate", "sign_in_of"]
 
 _OMIT = object()
 
@@ -46,6 +46,20 @@ def free_text(value: Any) -> bool:
         return False
     text = value.strip()
     return any(c.isspace() for c in text) or (value.isalpha() and not value.isupper()) or bool(_EMAIL_RE.match(text))
+
+
+def same_kind(export: str, name: str) -> bool:
+    """Whether a value's field and an input end in the same noun (their head): ``paths`` and ``path``,
+    ``base64`` and ``content_base64``, ``stock_list`` and ``stocks``; not ``zip`` and ``zip_code``,
+    ``owner`` and ``owner_name``."""
+    from llama_index_libra.induction.field_encoders import _singular, humanize
+
+    heads = [[w for w in humanize(x).split() if w not in _COLLECTION_WORDS] or humanize(x).split() for x in (export, name)]
+    return all(heads) and _singular(heads[0][-1]) == _singular(heads[1][-1])
+
+
+# words that say how values are held, not what they are (``stock_list`` holds stocks)
+_COLLECTION_WORDS = frozenset({"list", "array", "set", "collection"})
 
 
 def sign_in_of(path: Any) -> tuple[str, dict[str, Any]] | None:
@@ -225,12 +239,16 @@ class CounterfactualTests:
                 if all(o == "failure" for o in outcomes):
                     kind = "provenance"
                 elif outcomes[0] == "success" and similarity > self.config.tau and not free_text(value.value) \
-                        and calendar_layout(value.value) is None and name in template.observations and name in required:
+                        and calendar_layout(value.value) is None and name in template.observations and name in required \
+                        and same_kind(value.export, name) and canonical_json(value.value) not in value.origin:
                     # never on free text (a name, a word or an address fits wherever text does) nor on
                     # a date (any day fits wherever a day does: the control a week later worked), never
                     # on an optional input (a filter: the call worked without it), and never on an
                     # input the contract fills with its own literal: an observed value tried there in
-                    # place of a placeholder shows a need only when the control fails (provenance)
+                    # place of a placeholder shows a need only when the control fails (provenance);
+                    # and only where the two names end in the same noun (an ``order_id`` for an
+                    # ``order_id``, not a ``team_id`` for a ``team_name``) and the provider did not
+                    # echo its own argument (a registration's ``name`` the engine typed into it)
                     kind = "compatibility"
                 else:
                     continue
