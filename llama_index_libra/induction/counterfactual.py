@@ -86,6 +86,20 @@ def undoes_own_call(path: Any, consumer: str, call: Mapping[str, Any]) -> bool:
 _ALREADY = re.compile(r"\balready\b", re.I)
 
 
+# a resource held by another record: taken, in use, busy, not free, occupied, reserved, rented, out
+_OCCUPIED = re.compile(r"\b(is|are) (taken|in use|busy|occupied|reserved|rented|out|booked|unavailable)\b|"
+                       r"\bnot (a )?(free|available)\b|\btaken by\b|\bin use\b|\bdouble[- ]booked\b", re.I)
+
+
+def occupies(message: str | None) -> bool:
+    """Whether a refusal says a resource the call asked for is held by something else (``unit
+    YRK-A009 is reserved``, ``10:20 is not free at session SN-88140``, ``locker 9 is in use``), not
+    that the record acted on is in the wrong status (``only a submitted loan can be decided``). A
+    call that frees it (a cancellation, a return) is no prerequisite: another free one would do,
+    and which are free depends on the path (every slot booked but the one just freed)."""
+    return bool(message) and bool(_OCCUPIED.search(refusal_text(message)))
+
+
 def already_holds(message: str | None) -> bool:
     """Whether a refusal says what the call would do already holds (``SB-19 is already stopped``,
     ``Gwen is already booked on C21302``, a member already): a provider that lets it run undoes that
@@ -323,9 +337,11 @@ class CounterfactualTests:
                     rb, _ = calls.run(before, spec.name, call, "state")
                     if calls.classify(spec.name, rb) != "failure":
                         continue
-                    if (returns or undoes_own_call(before.path, spec.name, call) or already_holds(rb.message)) \
-                            and not asks_for(rb.message, provider):
-                        continue  # refused for an effect of the path (its own earlier call): the provider only undoes it
+                    if (returns or undoes_own_call(before.path, spec.name, call) or already_holds(rb.message)
+                            or occupies(rb.message)) and not asks_for(rb.message, provider):
+                        # refused for an effect of the path (its own earlier call) or for a resource
+                        # something holds: the provider only undoes it or frees that one
+                        continue
                     ra, _ = calls.run(after, spec.name, call, "state")
                     gate = False
                     if calls.classify(spec.name, ra) == "success":
