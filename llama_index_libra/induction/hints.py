@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.values import json_text
 
-__all__ = ["error_hints", "refusal_text", "as_date", "handed_today", "later_days", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
+__all__ = ["error_hints", "refusal_text", "as_date", "handed_today", "later_days", "shifted_months", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
 
 MAX_HINT_VALUES = 12
 
@@ -50,6 +50,13 @@ _DIGIT_DATES = ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-
 _LATER_RE = re.compile(r"\b(?:future|upcoming|(?:has|have|had|already) passed|in the past|today or later|"
                        r"later than today|after today|not before today|from today on|before today|is past|from tomorrow|"
                        r"tomorrow or later|not today)\b", re.IGNORECASE)
+# a refusal of a period that has not ended yet ("the return for 2031-05 is drawn up after the month
+# ends", "the period is still open", "must be in the past")
+_EARLIER_RE = re.compile(r"\b(?:after the (?:day|week|month|quarter|year|period) (?:ends|has ended|is over|closes)|"
+                         r"(?:has|have) not (?:yet )?ended|not (?:yet )?(?:ended|over|closed)|still open|"
+                         r"must be in the past|earlier than today|no later than yesterday|up to yesterday)\b", re.IGNORECASE)
+_MONTH_LAYOUTS = ("%Y-%m", "%m/%Y")
+EARLIER_MONTHS = 2  # months before today's offered for a refusal of an open period (and after it, for a later one)
 # two ids joined by "to", "through" or a dash: "SB-01 to SB-20", "R100-R199"
 _ID_RANGE_RE = re.compile(r"(?<![\w-])([A-Za-z]{1,5}[-_ ]?\d{1,6})\s*(?:to|through|thru|-|\u2013|\.\.)\s*([A-Za-z]{1,5}[-_ ]?\d{1,6})(?![\w-])")
 _ID_PARTS_RE = re.compile(r"([A-Za-z]{1,5}[-_ ]?)(\d{1,6})")
@@ -284,6 +291,13 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
     if today is not None and _LATER_RE.search(message):
         for name in _day_inputs(targets, args):
             out.setdefault(name, []).extend(d for d in later_days(args[name], today) if d != args[name])
+        for name in _month_inputs(targets, args):
+            out.setdefault(name, []).extend(m for m in shifted_months(args[name], today, 1) if m != args[name])
+    if today is not None and _EARLIER_RE.search(message):
+        for name in _day_inputs(targets, args):
+            out.setdefault(name, []).extend(d for d in later_days(args[name], today, -LATER_DAYS) if d != args[name])
+        for name in _month_inputs(targets, args):
+            out.setdefault(name, []).extend(m for m in shifted_months(args[name], today, -1) if m != args[name])
     written = next((fmt for layout, fmt in _LAYOUTS.items() if layout in message or layout.lower() in message), None)
     if written is None and _ISO_RE.search(message):  # "Invalid isoformat string: 'arrive'"
         written = "%Y-%m-%d"
@@ -314,14 +328,37 @@ def handed_today(values: Iterable[Any]) -> dt.datetime | None:
 
 
 def later_days(value: str, today: dt.datetime, days: int = LATER_DAYS) -> list[str]:
-    """The ``days`` days after ``today`` written as ``value`` writes a day (``2025-06-15``,
-    ``15.06.2025``, its time of day kept): a week holds every weekday a service may insist on."""
+    """The ``days`` days after ``today`` (before it, for a negative ``days``: the nearest first)
+    written as ``value`` writes a day (``2025-06-15``, ``15.06.2025``, its time of day kept): a week
+    holds every weekday a service may insist on."""
     text = value.strip()
     fmt = next((f for f in _DIGIT_DATES if _parses(text[:10], f)), None)
     if fmt is None:
         return []
     rest = text[8:] if fmt == "%Y%m%d" else text[10:]
-    return [(today + dt.timedelta(days=k)).strftime(fmt) + rest for k in range(1, days + 1)]
+    step = 1 if days > 0 else -1
+    return [(today + dt.timedelta(days=k)).strftime(fmt) + rest for k in range(step, days + step, step)]
+
+
+def shifted_months(value: str, today: dt.datetime, step: int, months: int = EARLIER_MONTHS) -> list[str]:
+    """The ``months`` months after today's (``step`` 1) or before it (-1), nearest first, written as
+    ``value`` writes a month (``2031-05``, ``05/2031``); none when it writes no month."""
+    text = value.strip()
+    fmt = next((f for f in _MONTH_LAYOUTS if _parses(text, f)), None)
+    if fmt is None:
+        return []
+    out = []
+    for k in range(1, months + 1):
+        index = today.year * 12 + today.month - 1 + step * k
+        out.append(dt.datetime(index // 12, index % 12 + 1, 1).strftime(fmt))
+    return out
+
+
+def _month_inputs(targets: list[str], args: Mapping[str, Any]) -> list[str]:
+    """The inputs a refusal is about that hold a month (``2031-05``), else every input that holds one."""
+    def month(v: Any) -> bool:
+        return isinstance(v, str) and any(_parses(v.strip(), f) for f in _MONTH_LAYOUTS)
+    return [n for n in targets if month(args.get(n))] or [n for n, v in args.items() if month(v)]
 
 
 def _parses(text: str, fmt: str) -> bool:

@@ -455,3 +455,17 @@ def test_layout_matches_are_distinct_pieces_of_the_texts(example, texts):
     found = layout_matches(example, texts)
     assert len(found) == len(set(found)) and example not in found
     assert all(any(m in t for t in texts) for m in found)
+
+
+@pytest.mark.parametrize("message,args,expected", [
+    # a period not ended yet: the days, or months, before the service's today, nearest first
+    ("the return for 2031-05 is drawn up after the month ends", {"period": "2031-05"}, {"period": ["2031-04", "2031-03"]}),
+    ("the period is still open", {"day": "2031-05-13"}, {"day": ["2031-05-12", "2031-05-11", "2031-05-10",
+                                                                "2031-05-09", "2031-05-08", "2031-05-07", "2031-05-06"]}),
+    # a month in the past: the months after today's
+    ("invoices are raised for a future month", {"month": "05/2031"}, {"month": ["06/2031", "07/2031"]}),
+])
+def test_a_refusal_of_an_open_or_past_period_teaches_the_periods_around_today(message, args, expected):
+    import datetime as dt
+
+    assert error_hints(message, args, today=dt.datetime(2031, 5, 13)) == expected
