@@ -86,14 +86,15 @@ def undoes_own_call(path: Any, consumer: str, call: Mapping[str, Any]) -> bool:
 _ALREADY = re.compile(r"\balready\b", re.I)
 
 
-# a resource held by another record: taken, in use, busy, not free, occupied, reserved, rented, out
-_OCCUPIED = re.compile(r"\b(is|are) (taken|in use|busy|occupied|reserved|rented|out|booked|unavailable)\b|"
-                       r"\bnot (a )?(free|available)\b|\btaken by\b|\bin use\b|\bdouble[- ]booked\b", re.I)
+# a resource held by another record: not free, taken, in use, busy, occupied (never a status word a
+# record acted on may show: ``visit VIS-5568 is booked``, ``rental VA-50189 is reserved, not out``,
+# ``only a buggy that is out comes back``, ``orders are taken once the reader is in``)
+_OCCUPIED = re.compile(r"\bnot (a )?free\b|\bis (taken|busy|occupied)\b|\btaken by\b|\bin use\b|\bdouble[- ]booked\b", re.I)
 
 
 def occupies(message: str | None) -> bool:
-    """Whether a refusal says a resource the call asked for is held by something else (``unit
-    YRK-A009 is reserved``, ``10:20 is not free at session SN-88140``, ``locker 9 is in use``), not
+    """Whether a refusal says a resource the call asked for is held by something else (``B3 is
+    taken by job JC-30114``, ``10:20 is not free at session SN-88140``, ``locker 9 is in use``), not
     that the record acted on is in the wrong status (``only a submitted loan can be decided``). A
     call that frees it (a cancellation, a return) is no prerequisite: another free one would do,
     and which are free depends on the path (every slot booked but the one just freed)."""

@@ -67,10 +67,12 @@ def test_a_freed_slot_is_no_prerequisite_when_another_real_slot_is_free() -> Non
 
 
 @pytest.mark.parametrize("message,held", [
-    ("Unit YRK-A009 is reserved", True), ("10:20 is not free at session SN-88140", True),
+    ("D2 is taken on 2030-10-16", True), ("10:20 is not free at session SN-88140", True),
     ("Error: locker 9 is in use.", True), ("B3 is taken by job JC-30114", True),
     ("Only a submitted loan can be decided", False), ("W-2203001 is draft; only a registered work can be withdrawn", False),
-    ("The unit is not allocated (it is issued)", False),
+    ("The unit is not allocated (it is issued)", False), ("visit VIS-5568 is booked, not in the room", False),
+    ("rental VA-50189 is reserved, not out", False), ("BH-0211 is booked; only a buggy that is out comes back", False),
+    ("orders for today are taken once the reader is in the room", False),
 ])
 def test_occupies_reads_a_resource_held_elsewhere(message: str, held: bool) -> None:
     assert occupies(message) is held
