@@ -20,6 +20,7 @@ from llama_index_libra.induction.blame import Blame, blamed_inputs, quotes
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
+from llama_index_libra.induction.field_encoders import _singular, humanize
 from llama_index_libra.induction.hints import error_hints, refusal_text
 from llama_index_libra.induction.repair_states import StateAt
 from llama_index_libra.induction.repairs import refuses_the_person, substituted, word_stems
@@ -48,18 +49,23 @@ def free_text(value: Any) -> bool:
     return any(c.isspace() for c in text) or (value.isalpha() and not value.isupper()) or bool(_EMAIL_RE.match(text))
 
 
+# words that say how values are held, not what they are (``stock_list`` holds stocks)
+_COLLECTION_WORDS = frozenset({"list", "array", "set", "collection"})
+
+
+def _head(name: str) -> str | None:
+    """A field name's last noun, singular, past words that only say how values are held."""
+    words = humanize(name).split()
+    words = [w for w in words if w not in _COLLECTION_WORDS] or words
+    return _singular(words[-1]) if words else None
+
+
 def same_kind(export: str, name: str) -> bool:
     """Whether a value's field and an input end in the same noun (their head): ``paths`` and ``path``,
     ``base64`` and ``content_base64``, ``stock_list`` and ``stocks``; not ``zip`` and ``zip_code``,
     ``owner`` and ``owner_name``."""
-    from llama_index_libra.induction.field_encoders import _singular, humanize
-
-    heads = [[w for w in humanize(x).split() if w not in _COLLECTION_WORDS] or humanize(x).split() for x in (export, name)]
-    return all(heads) and _singular(heads[0][-1]) == _singular(heads[1][-1])
-
-
-# words that say how values are held, not what they are (``stock_list`` holds stocks)
-_COLLECTION_WORDS = frozenset({"list", "array", "set", "collection"})
+    head = _head(export)
+    return head is not None and head == _head(name)
 
 
 def sign_in_of(path: Any) -> tuple[str, dict[str, Any]] | None:

@@ -343,8 +343,7 @@ def later_days(value: str, today: dt.datetime, days: int = LATER_DAYS) -> list[s
 def shifted_months(value: str, today: dt.datetime, step: int, months: int = EARLIER_MONTHS) -> list[str]:
     """The ``months`` months after today's (``step`` 1) or before it (-1), nearest first, written as
     ``value`` writes a month (``2031-05``, ``05/2031``); none when it writes no month."""
-    text = value.strip()
-    fmt = next((f for f in _MONTH_LAYOUTS if _parses(text, f)), None)
+    fmt = _month_layout(value)
     if fmt is None:
         return []
     out = []
@@ -354,11 +353,16 @@ def shifted_months(value: str, today: dt.datetime, step: int, months: int = EARL
     return out
 
 
+def _month_layout(value: Any) -> str | None:
+    """The layout a value writes a month in (``%Y-%m`` for ``2031-05``), else None."""
+    if not isinstance(value, str):
+        return None
+    return next((f for f in _MONTH_LAYOUTS if _parses(value.strip(), f)), None)
+
+
 def _month_inputs(targets: list[str], args: Mapping[str, Any]) -> list[str]:
     """The inputs a refusal is about that hold a month (``2031-05``), else every input that holds one."""
-    def month(v: Any) -> bool:
-        return isinstance(v, str) and any(_parses(v.strip(), f) for f in _MONTH_LAYOUTS)
-    return [n for n in targets if month(args.get(n))] or [n for n, v in args.items() if month(v)]
+    return [n for n in targets if _month_layout(args.get(n))] or [n for n, v in args.items() if _month_layout(v)]
 
 
 def _parses(text: str, fmt: str) -> bool:

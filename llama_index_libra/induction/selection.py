@@ -123,7 +123,7 @@ def split_providers(relations: list[Relation], per_input: int,
         # a lookup, then a creation, then a write that only showed the record (a cancelled hire's booking)
         created = 2 if shown.get("side") else int(bool(shown.get("created")))
         cyclic = (r.consumer, r.provider) in feeds
-        path = str(((r.evidence or {}).get("provider_value") or {}).get("path", ""))
+        path = str(shown.get("path", ""))
         foreign = foreign_key(path, owners.get(r.provider), entities)
         subject = subjects.get(r.provider)
         # a provider about the kind of record the input names (``find_donor`` for ``donor_no``) before one
