@@ -12,7 +12,7 @@ it could run at all, and what cut the build short. The classes, in the order the
 ``credentials``   it refused for want of a login, a token or a permission (and no call got past
                   that check: a tool refused further on by some calls has the later cause).
 ``vocabulary``    it said which values it accepts ("expected one of", "must be either").
-``format``        it rejected the layout or range of a value (a date, a code, "must be between").
+``format``        it rejected the layout or range of a value (a date, a code, "must be between", "at most 28").
 ``state``         the state was wrong: a record not in the status the write needs, a setting off,
                   already done, locked.
 ``unknown_value`` it did not know the values it got ("not found", "unknown", "no such"): the
@@ -53,7 +53,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                               re.I)),
     ("format", re.compile(r"\b(format|formatted|layout|invalid (date|time|phone|e-?mail|number|code)|"
                           r"expected [A-Z]{2}[/.\-]|YYYY|DD[./-]MM|malformed|not a valid|must be between|out of range|"
-                          r"must be (?:at least|at most|positive|greater|less))", re.I)),
+                          r"must be (?:at least|at most|positive|greater|less)|"
+                          # a bound of a number ("at most 28 nights", "no more than 6 people", "1 to 28 nights")
+                          r"no (?:more|fewer|less) than \d|at (?:most|least) \d|up to \d|(?:maximum|minimum)(?: is| of)? \d|"
+                          r"\d+ to \d+ [a-z])", re.I)),
     # (generic English of states: "is locked", "not yet approved", "already enabled", "unlock it first")
     ("state", re.compile(r"\b(already|status|is (off|on|\w+ed)|not (yet )?(\w+ed|available|active|open|pending)|"
                          r"only (a|an|the)\b|must be (\w+ed|on|off)|first\b|no longer|non-\w+|cannot|can't|"
