@@ -115,13 +115,12 @@ def split_providers(relations: list[Relation], per_input: int,
     entities = {_entity(o) for o in owners.values() if o}
     groups: dict[tuple[str, str], list[tuple[tuple, str]]] = {}
     for order, r in enumerate(relations):
-        if r.consumer_field is None:
+        if r.consumer_field is None or _side(r):
             continue
         derived = r.consumer_field in inputs.get(r.provider, ())
         echo = _echo(r)
         shown = (r.evidence or {}).get("provider_value") or {}
-        # a lookup, then a creation, then a write that only showed the record (a cancelled hire's booking)
-        created = 2 if shown.get("side") else int(bool(shown.get("created")))
+        created = int(bool(shown.get("created")))  # a lookup, then a creation
         cyclic = (r.consumer, r.provider) in feeds
         path = str(shown.get("path", ""))
         foreign = foreign_key(path, owners.get(r.provider), entities)
@@ -161,6 +160,8 @@ def split_providers(relations: list[Relation], per_input: int,
                 sources.setdefault((r.consumer, f), set()).add(r.provider)
 
     def keep(r: Relation) -> bool:
+        if _side(r):
+            return False
         if r.consumer_field is not None:
             return r.provider in allowed[(r.consumer, r.consumer_field)]
         ev = r.evidence or {}
@@ -177,6 +178,13 @@ def split_providers(relations: list[Relation], per_input: int,
     alternatives = [r for r in relations if r.consumer_field is not None and r.provider in spare.get((r.consumer, r.consumer_field), ())]
     return kept, alternatives
 
+
+
+def _side(relation: Relation) -> bool:
+    """Whether a value relation's value is a side value (:attr:`.values.Value.side`): a write showed a
+    record that was in the state before it (a cancelled buggy hire's booking), so the write did not
+    provide it; whatever made or listed the record did."""
+    return relation.kind == "provenance" and bool(((relation.evidence or {}).get("provider_value") or {}).get("side"))
 
 
 def mediated(relation: Relation, direct: set, valued: set) -> bool:
