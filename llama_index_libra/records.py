@@ -72,6 +72,8 @@ def to_jsonable(value: Any, *, _depth: int = 0) -> Any:
         return {str(k): to_jsonable(v, _depth=_depth + 1) for k, v in value.items()}
     if kind is list:
         return [to_jsonable(v, _depth=_depth + 1) for v in value]
+    if kind is float:
+        return value if math.isfinite(value) else repr(value)
     if isinstance(value, enum.Enum):  # first: a str or int Enum is a str or int whose str() is "Kind.NAME"
         return to_jsonable(value.value, _depth=_depth + 1)
     if value is None or isinstance(value, (bool, int, str)):

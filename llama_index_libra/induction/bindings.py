@@ -153,6 +153,7 @@ class Binder(JointBindings):
         if sum(len(v) for v in _FIT_VERDICTS.values()) >= FIT_VERDICTS_KEPT:
             _FIT_VERDICTS.clear()
         self._examples: dict[tuple[str, str], list[Any]] = {}
+        self._shape_fits: dict[tuple[str, str], tuple[list[Any], dict[str, bool]]] = {}
         self._prose_enums: dict[tuple[str, str], bool] = {}
         self._listed: dict[str, str | None] = {}  # tool -> one item of what it lists (:meth:`_lists`)
         self._scans: dict[tuple[str, str, frozenset[str]], _Scan] = {}
@@ -358,6 +359,12 @@ class Binder(JointBindings):
                 self._entries.clear()
             memo = self._entries[(spec.name, name)] = {}
         memo_get, best_get = memo.get, best.get
+        # whether a value has the shape of the input's examples, once per value (the examples of an
+        # input are fixed for the binder's life; a new best entry of a value asks again in every state)
+        shaped = self._shape_fits.get((spec.name, name))
+        if shaped is None or shaped[0] is not examples or len(shaped[1]) >= ENTRIES_KEPT:
+            shaped = self._shape_fits[(spec.name, name)] = (examples, {})
+        shape_fits = shaped[1]
         quiet_cap = self.config.tau + NAMED_MARGIN
         changed = False
         for i in range(scan.n, stop):
@@ -381,7 +388,9 @@ class Binder(JointBindings):
                 v = v._replace(value=[v.value], key=v.key + "\x00[]")
             entry = best_get(value_key)
             if entry is None:
-                fit = bool(examples) and shapes_match(v.value[0] if verdict == 2 else v.value, examples)
+                fit = shape_fits.get(value_key)
+                if fit is None:
+                    fit = shape_fits[value_key] = bool(examples) and shapes_match(v.value[0] if verdict == 2 else v.value, examples)
                 best[value_key] = [sim, i, v, (not v.credit, v.path.startswith("$.arguments"), -sim, i), fit]
                 changed = True
                 continue

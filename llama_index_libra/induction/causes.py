@@ -22,6 +22,7 @@ it could run at all, and what cut the build short. The classes, in the order the
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Mapping
 
@@ -71,8 +72,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _EXCEPTION_PREFIX = re.compile(r"^\w*(Error|Exception|Conflict|Denied)\w*:\s*")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def cause_of(message: str) -> str | None:
-    """The cause class one refusal's message names (the first class whose pattern it matches), else None."""
+    """The cause class one refusal's message names (the first class whose pattern it matches), else None.
+    (Kept per message: a build asks about the same refusals hundreds of thousands of times.)"""
     # a refusal in JSON text ({"code": "not_found", "message": "...", "status": 404}) says why in its
     # strings, not in its keys; an error code is words joined by underscores ("invalid_auth")
     words = _EXCEPTION_PREFIX.sub("", refusal_text(message), count=1).replace("_", " ")
