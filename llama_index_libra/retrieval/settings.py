@@ -104,7 +104,7 @@ class RetrievalSettings:
         "default: the recipe's (default: bundle; paper: paper)",
         choices=PREREQUISITE_RULES))
     hard_kinds: tuple[str, ...] = field(default=HARD_KINDS, metadata=_flag(
-        "relation kinds that are hard prerequisites, '+'- or comma-separated (default state+provenance)", type=_plus_list))
+        "relation kinds that are hard prerequisites, '+'- or comma-separated (default state+provenance+transitive)", type=_plus_list))
     bundle_depth: int = field(default=BUNDLE_DEPTH, metadata=_flag(
         f"hops of prerequisites a bundle carries: a tool's providers, theirs, ... (default {BUNDLE_DEPTH}; 0: every hop)",
         type=_count))

@@ -254,3 +254,16 @@ def test_evaluation_under_a_budget_scores_the_cut(synthetic_tools, synthetic_lib
         assert t["tokens"] == sum(ranker.token_costs[catalog.index_of(n)] for n in t["ranked"]) <= 150
         assert r.complete == float({"notes_login", "notes_create_note"} <= set(t["ranked"]))
     assert "C@150t" in format_table(report) and "tokens" in format_table(report)
+
+
+def test_a_transitive_provider_is_a_hard_prerequisite_by_default_as_one_group() -> None:
+    """``lockDoors -> startEngine`` (through the brake) enters the cut with its consumer; two transitive
+    providers of one consumer are alternatives, like its state providers, and compatibility never is."""
+    names = ["startEngine", "lockDoors", "pressBrakePedal", "displayCarStatus", "fillFuelTank"]
+    rels = [Relation("lockDoors", "startEngine", "transitive"), Relation("pressBrakePedal", "startEngine", "transitive"),
+            Relation("displayCarStatus", "startEngine", "compatibility", "status", "status", 0.9)]
+    scores = np.array([0.9, 0.1, 0.2, 0.5, 0.4])
+    index = PrerequisiteIndex(names, rels)
+    out, inserted = index.bundles([0, 3, 4, 1, 2], scores, 2)
+    assert out == [0, 2] and inserted == {2: (0, "transitive:")}
+    assert PrerequisiteIndex(names, rels, hard_kinds=("state", "provenance")).bundles([0, 3, 4, 1, 2], scores, 2)[0] == [0, 3]
