@@ -46,8 +46,9 @@ _WORD_DATES = ("%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y")
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
 _DIGIT_DATES = ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-%m-%Y", "%Y%m%d")
 # a refusal of a day that is not later than the service's today ("fixtures are scheduled for a future
-# date", "That day has passed", "arrival must be today or later")
-_LATER_RE = re.compile(r"\b(?:future|upcoming|(?:has|have|had|already) passed|in the past|today or later|"
+# date", "That day has passed", "arrival must be today or later"; never "must be in the past", which asks
+# for an earlier one)
+_LATER_RE = re.compile(r"\b(?:future|upcoming|(?:has|have|had|already) passed|(?<!must be )(?<!should be )in the past|today or later|"
                        r"later than today|after today|not before today|from today on|before today|is past|from tomorrow|"
                        r"tomorrow or later|not today)\b", re.IGNORECASE)
 # a refusal of a period that has not ended yet ("the return for 2031-05 is drawn up after the month
