@@ -84,8 +84,10 @@ def split_providers(relations: list[Relation], per_input: int,
     (:func:`foreign_key`: a list of customers before a charge's ``customer``), higher field similarity, a source of the field before
     a tool that takes the same field as input, an output before an echo of the provider's own
     argument, a more direct export path, a lookup before a creation (a call that changed the
-    state) before a write that only showed the value (a cancelled hire's booking id: its changes
-    neither key nor bring it), then the order found. After the best provider, others are kept only as genuine
+    state), then the order found. A write that only showed the value (a side value: a cancelled
+    hire's booking id, which its changes neither key nor bring) is never kept, and makes its
+    provider no alternative (it still rides along with one the provider is by another value).
+    After the best provider, others are kept only as genuine
     alternatives: the same kind of evidence, equally a source (two lookups that both give a
     ``user_id``), neither an echo nor dependent on the consumer.
 
@@ -120,7 +122,7 @@ def split_providers(relations: list[Relation], per_input: int,
         derived = r.consumer_field in inputs.get(r.provider, ())
         echo = _echo(r)
         shown = (r.evidence or {}).get("provider_value") or {}
-        created = int(bool(shown.get("created")))  # a lookup, then a creation
+        created = bool(shown.get("created"))
         cyclic = (r.consumer, r.provider) in feeds
         path = str(shown.get("path", ""))
         foreign = foreign_key(path, owners.get(r.provider), entities)
