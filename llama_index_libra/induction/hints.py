@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.values import json_text
 
-__all__ = ["error_hints", "refusal_text", "as_date", "handed_today", "later_days", "shifted_months", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
+__all__ = ["error_hints", "dictated_values", "DICTATED_VALUES", "refusal_text", "as_date", "handed_today", "later_days", "shifted_months", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
 
 MAX_HINT_VALUES = 12
 
@@ -46,11 +46,12 @@ _WORD_DATES = ("%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y")
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
 _DIGIT_DATES = ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-%m-%Y", "%Y%m%d")
 # a refusal of a day that is not later than the service's today ("fixtures are scheduled for a future
-# date", "That day has passed", "arrival must be today or later"; never "must be in the past", which asks
+# date", "That day has passed", "arrival must be today or later", "starts between today and 14 days from
+# now"; never "must be in the past", which asks
 # for an earlier one)
 _LATER_RE = re.compile(r"\b(?:future|upcoming|(?:has|have|had|already) passed|(?<!must be )(?<!should be )in the past|today or later|"
                        r"later than today|after today|not before today|from today on|before today|is past|from tomorrow|"
-                       r"tomorrow or later|not today)\b", re.IGNORECASE)
+                       r"tomorrow or later|not today|between today and|(?:days?|weeks?) from (?:now|today))\b", re.IGNORECASE)
 # a refusal of a period that has not ended yet ("the return for 2031-05 is drawn up after the month
 # ends", "the period is still open", "must be in the past")
 _EARLIER_RE = re.compile(r"\b(?:after the (?:day|week|month|quarter|year|period) (?:ends|has ended|is over|closes)|"
@@ -313,6 +314,39 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             if rewritten != args.get(name):
                 out.setdefault(name, []).append(rewritten)
     return {k: v for k, v in out.items() if v}
+
+
+DICTATED_VALUES = 3  # texts a refusal writes tried per input it names
+
+
+def dictated_values(message: str | None, args: Mapping[str, Any], texts: Iterable[str]) -> dict[str, list[str]]:
+    """``{input: texts}`` a refusal dictates: the state's texts (handed or shown, ``texts``) it writes as
+    whole words, for each text input whose name it writes and whose value it does not ("adults sign
+    their own form; it should be signed by Ms Erin Walsh" for ``signed_by``), longest first, at most
+    :data:`DICTATED_VALUES`. The call's own values are no dictated value; these too are literals."""
+    if not message or len(message) > 2000:
+        return {}
+    message = refusal_text(message)
+    lowered = message.lower()
+    names = [n for n, v in args.items() if isinstance(v, str) and not _repeats(message, v)
+             and re.search(rf"(?<![\w-]){re.escape(' '.join(name_tokens(n)))}(?![\w-])", lowered)]
+    if not names:
+        return {}
+    given = {str(v).lower() for v in args.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)}
+    found: list[str] = []
+    for text in texts:
+        t = text.strip()
+        low = t.lower()
+        if (3 <= len(t) <= 80 and any(c.isalpha() for c in t) and low in lowered and low not in given and t not in found
+                and _repeats(message, t)):
+            found.append(t)
+    if not found:
+        return {}
+    found.sort(key=len, reverse=True)
+    # a text inside a longer one it wrote (a surname inside the whole name) is not what it dictated
+    found = [t for t in found if not any(t.lower() in o.lower() for o in found if len(o) > len(t))]
+    out = {n: [t for t in found if t.lower() not in " ".join(name_tokens(n))][:DICTATED_VALUES] for n in names}
+    return {n: v for n, v in out.items() if v}
 
 
 def handed_today(values: Iterable[Any]) -> dt.datetime | None:

@@ -7,7 +7,8 @@ where they point, with the explorer's own ``attempt`` (so blame, memo, tallies a
 explorer's):
 
 - :meth:`RefusalRetries.taught_by_refusals`: the values a refusal names (a vocabulary, a layout, a range,
-  a day after the service's today: :func:`.hints.error_hints`), from the first refusals that teach any;
+  a day after the service's today: :func:`.hints.error_hints`; a text of the state it writes for an
+  input it names: :func:`.hints.dictated_values`), from the first refusals that teach any;
 - :meth:`RefusalRetries.named_by_refusals`: the values of a field a refusal names under a name no input
   aligns with (:func:`.hints.named_fields`);
 - :meth:`RefusalRetries.status_retries`: a record in the status a refusal names, else records in none of
@@ -28,7 +29,7 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.blame import blamed_inputs, quotes
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.hints import error_hints, named_fields
+from llama_index_libra.induction.hints import dictated_values, error_hints, named_fields
 from llama_index_libra.induction.repair_states import STATUS_RECORDS
 from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, refuses_the_person, repairable, status_bindings
 from llama_index_libra.induction.shapes import layout_matches
@@ -74,7 +75,7 @@ class RefusalRetries:
                hints: Mapping[str, list[Any]] | None = None) -> int:
         """The values one refusal named (a vocabulary, a date layout: :mod:`.hints`; ``hints`` when
         already read), each tried in the refused call; what was learned is kept for the next levels."""
-        for name, values in sorted((error_hints(message, args, today=self.today) if hints is None else hints).items()):
+        for name, values in sorted((self.hints(message, args) if hints is None else hints).items()):
             # an example a refusal shows (``must look like QQ 12 34 56 C``): the pieces of the state's
             # texts in its layout first (the new claimant's NI number inside a handed note), handed first
             values = [m for v in values if isinstance(v, str) for m in layout_matches(v, self._texts())
@@ -88,6 +89,14 @@ class RefusalRetries:
                 good, _ = self.run(spec, template, {**binding, name: value})
                 ok += good
         return ok
+
+    def hints(self, message: str, args: Mapping[str, Any]) -> dict[str, list[Any]]:
+        """What one refusal teaches: :func:`.hints.error_hints`, then, for the inputs that taught
+        nothing, the state's texts it dictates (:func:`.hints.dictated_values`)."""
+        out = error_hints(message, args, today=self.today)
+        for name, values in dictated_values(message, args, self._texts()).items():
+            out.setdefault(name, values)
+        return out
 
     def _texts(self) -> list[str]:
         """The state's text values, the handed ones first (read again when the pool grew)."""
@@ -108,7 +117,7 @@ class RefusalRetries:
             if not message or message in seen:
                 continue
             seen.add(message)
-            hints = error_hints(message, args, today=self.today)
+            hints = self.hints(message, args)
             if not hints:
                 continue
             teaching += 1

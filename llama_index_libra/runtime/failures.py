@@ -8,6 +8,10 @@ lies. :func:`refusal` recognises the conventions seen in public tool suites and 
   is no refusal (``{"error": null, "result": ...}``);
 * a dict that says it failed: ``success`` or ``ok`` false (``{"success": false, "message": ...}``),
   or ``status`` ``"error"``/``"failed"``/``"failure"``/``"fail"`` (any case);
+* a refusal whose ``error`` is only a code (``{"ok": false, "error": "waiver_current", "detail": "Mr
+  Wylde already has waiver WV-3311"}``, OAuth's ``error`` and ``error_description``) reads as the code
+  and the text a sibling key gives (``waiver_current: Mr Wylde already ...``): the text names the
+  values and the rule that the code alone hides;
 * a string that starts with ``Error:`` (any case; also ``Failed:``, ``Failure:``, ``Exception:``);
 * JSON text holding such a dict, and a list whose only item is a refusal (``["Error: ..."]``).
 
@@ -32,15 +36,31 @@ FailurePredicate = Callable[[Any], Any]
 _ERROR_PREFIX = re.compile(r"\s*(?:error|failed|failure|exception)\s*:", re.IGNORECASE)
 _FAILED_STATUS = frozenset({"error", "failed", "failure", "fail"})
 _MESSAGE_KEYS = ("error", "message", "detail", "reason", "msg", "status")
+# the keys beside a code-like ``error`` that hold what a person reads (Slack-style ``detail``, OAuth's
+# ``error_description``), and what a code looks like: one token, no spaces
+_DETAIL_KEYS = ("message", "detail", "details", "error_description", "description", "reason", "msg")
+_CODE = re.compile(r"[A-Za-z][\w.:/-]{0,63}")
 
 
 def _text(value: Any) -> str:
     return value if isinstance(value, str) else canonical_json(value)
 
 
+def _detailed(code: str, output: dict) -> str:
+    """A code-like error (``waiver_current``) with the first human text a sibling key gives, else as it is."""
+    if not _CODE.fullmatch(code):
+        return code
+    for key in _DETAIL_KEYS:
+        value = output.get(key)
+        if isinstance(value, str) and value.strip() and value.strip() != code:
+            return f"{code}: {value.strip()}"
+    return code
+
+
 def _dict_refusal(output: dict) -> str | None:
     if "error" in output and output["error"] not in (None, False, "", [], {}):
-        return _text(output["error"])
+        error = output["error"]
+        return _detailed(error, output) if isinstance(error, str) else _text(error)
     status = output.get("status")
     failed = (output.get("success") is False or output.get("ok") is False
               or (isinstance(status, str) and status.strip().lower() in _FAILED_STATUS))
@@ -49,7 +69,7 @@ def _dict_refusal(output: dict) -> str | None:
     for key in _MESSAGE_KEYS:
         value = output.get(key)
         if value not in (None, False, "", [], {}):
-            return _text(value)
+            return _detailed(value, output) if isinstance(value, str) and key in ("error", "status") else _text(value)
     return "failed"
 
 
