@@ -469,6 +469,9 @@ def test_layout_matches_are_distinct_pieces_of_the_texts(example, texts):
                                                                             "2031-05-09", "2031-05-08", "2031-05-07", "2031-05-06"]}),
     ("a visit cannot be in the past", {"day": "2031-05-13"}, {"day": ["2031-05-14", "2031-05-15", "2031-05-16",
                                                                      "2031-05-17", "2031-05-18", "2031-05-19", "2031-05-20"]}),
+    # a window that opens today: the days after it
+    ("a tenancy starts between today and 14 days from now", {"start": "2030-01-01"},
+     {"start": ["2031-05-14", "2031-05-15", "2031-05-16", "2031-05-17", "2031-05-18", "2031-05-19", "2031-05-20"]}),
 ])
 def test_a_refusal_of_an_open_or_past_period_teaches_the_periods_around_today(message, args, expected):
     import datetime as dt
