@@ -85,8 +85,8 @@ def split_providers(relations: list[Relation], per_input: int,
     a tool that takes the same field as input, an output before an echo of the provider's own
     argument, a more direct export path, a lookup before a creation (a call that changed the
     state), then the order found. A write that only showed the value (a side value: a cancelled
-    hire's booking id, which its changes neither key nor bring) is never kept, and makes its
-    provider no alternative (it still rides along with one the provider is by another value).
+    hire's booking id, which its changes neither key nor bring) is never kept, and is never an
+    alternative.
     After the best provider, others are kept only as genuine
     alternatives: the same kind of evidence, equally a source (two lookups that both give a
     ``user_id``), neither an echo nor dependent on the consumer.
@@ -177,7 +177,8 @@ def split_providers(relations: list[Relation], per_input: int,
         return not took or not all(derived(f) and sources.get((r.consumer, f)) for f in took)
 
     kept = [r for r in relations if keep(r)]
-    alternatives = [r for r in relations if r.consumer_field is not None and r.provider in spare.get((r.consumer, r.consumer_field), ())]
+    alternatives = [r for r in relations if r.consumer_field is not None and not _side(r)
+                    and r.provider in spare.get((r.consumer, r.consumer_field), ())]
     return kept, alternatives
 
 

@@ -84,3 +84,14 @@ def test_a_write_that_only_showed_the_value_is_never_a_provider() -> None:
     assert split_providers([side, made], 1)[1] == []
     assert split_providers([side], 1) == ([], [])
     assert {r.provider for r in split_providers([side, made, lookup], 2)[0]} == {"tee_sheet", "book_tee_time"}
+
+
+def test_a_side_value_never_rides_along_with_an_alternative_of_the_same_provider() -> None:
+    # a listing kept, a second listing an alternative; that second listing also showed the value as a
+    # side value under another path: only its own listing relation is the alternative
+    kept, other = _rel("tee_sheet"), _rel("hire_register")
+    side = Relation("hire_register", "check_in", "provenance", "booking_id", "booking_id", 1.0,
+                    {"provider_value": {"path": "$.output.cancelled[0].booking_id", "side": True}})
+    relations, alternatives = split_providers([kept, other, side], 1)
+    assert [r.provider for r in relations] == ["tee_sheet"]
+    assert alternatives == [other], alternatives
