@@ -25,6 +25,7 @@ from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.counterfactual import CounterfactualTests
+from llama_index_libra.induction.further import further_tests
 from llama_index_libra.induction.gathering import Candidate, Gathered, creates, gather, order_candidates
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings, persona_bindings
 from llama_index_libra.induction.hints import handed_today
@@ -133,6 +134,7 @@ class Explorer:
         self.binder = Binder(ctx, sim, (knowledge or {}).get("learned"), entries=shared.setdefault("entries", {}),
                              checkpoints=shared.setdefault("checkpoints", {}))
         self.tests = CounterfactualTests(ctx, self.contracts, self.calls, self.binder, knowledge, self.reader)
+        self.further_done: set[tuple[str, str, str, str]] = set()  # (consumer, input, provider, export) tested on a refusal
         self.repairs = RepairSearch(self.calls, self.binder, self.reader, self.contracts, self.catalog, shared)
         self.first_successes: dict[tuple[str, str], dict[str, Any]] = {}
         self.learned: dict[tuple[str, str], list[Any]] = {}
@@ -245,6 +247,9 @@ class Explorer:
             else:
                 blame.note(spec, args, record)
                 refusals.setdefault((spec.name, template.id), []).append((binding, args, record.message))
+                # refused further on with a tool's value than a control gets: that value is taken
+                further_tests(tests, node, spec, template, args, {k: v for k, v in binding.items() if isinstance(v, Value)},
+                                    record, pool, self.further_done)
                 return False, record
             # the template's first success anywhere (none before this level, none in this explorer)
             first = (spec.name, template.id) not in self.first_successes and (known is None or (spec.name, template.id) not in known)

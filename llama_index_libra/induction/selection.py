@@ -80,7 +80,8 @@ def split_providers(relations: list[Relation], per_input: int,
 
     Order: a provider that does not itself take a value from the consumer before one that does (a
     tracking lookup that needs the order's tracking id is no source of order ids for that order
-    lookup), provenance before compatibility, a record's own id before a field naming another entity
+    lookup), provenance before compatibility, a value a success took before one a refused call only
+    got further with (:mod:`.further`; never alternatives of each other), a record's own id before a field naming another entity
     (:func:`foreign_key`: a list of customers before a charge's ``customer``), higher field similarity, a source of the field before
     a tool that takes the same field as input, an output before an echo of the provider's own
     argument, a more direct export path, a lookup before a creation (a call that changed the
@@ -130,7 +131,10 @@ def split_providers(relations: list[Relation], per_input: int,
         # a provider about the kind of record the input names (``find_donor`` for ``donor_no``) before one
         # that shows such ids beside its own records (a session's register of donors)
         about = bool(subject) and bool(set(_entity(subject)) & set(_entity(r.consumer_field)))
-        rank = (cyclic, r.kind != "provenance", foreign, not about, -(r.field_similarity or 0.0), derived, echo, _nesting(r), created, order)
+        # (a value a refused call only got further with ranks after one a success took: further.py)
+        further = bool((r.evidence or {}).get("refused_further"))
+        rank = (cyclic, r.kind != "provenance", further, foreign, not about, -(r.field_similarity or 0.0), derived, echo, _nesting(r),
+                created, order)
         groups.setdefault((r.consumer, r.consumer_field), []).append((rank, r.provider))
     allowed: dict[tuple[str, str], set[str]] = {}
     spare: dict[tuple[str, str], set[str]] = {}
@@ -139,10 +143,10 @@ def split_providers(relations: list[Relation], per_input: int,
         others: list[str] = []
         best = None
         for rank, provider in sorted(members):
-            kind_class = (rank[0], rank[1], rank[5], rank[6], rank[3])  # cyclic, kind, derived, echo, not about
+            kind_class = (rank[0], rank[1], rank[2], rank[6], rank[7], rank[4])  # cyclic, kind, further, derived, echo, not about
             if best is None:
                 best = kind_class
-            elif kind_class[:4] != best[:4] or any(kind_class[i] for i in (0, 2, 3)) or (kind_class[4] and not best[4]):
+            elif kind_class[:5] != best[:5] or any(kind_class[i] for i in (0, 3, 4)) or (kind_class[5] and not best[5]):
                 continue  # not a genuine alternative to the best provider
             if len(chosen) < per_input:
                 if provider not in chosen:
