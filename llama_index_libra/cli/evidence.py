@@ -56,6 +56,8 @@ def evidence_lines(evidence: Mapping[str, Any]) -> list[str]:
     if isinstance(value, Mapping):
         made = " (created by that call)" if value.get("created") else ""
         out.append(f"value {_json(value.get('value'))} from {value.get('tool', '?')} at {value.get('path', '?')}{made}")
+    if ev.pop("refused_further", None):
+        out.append("refused with it and with a control, but further on with it: it passed the lookup the control failed")
     if "record" in ev or "call" in ev:
         out.append("with it: " + _recorded_call(ev.pop("record", None), ev.pop("call", None)))
     control = ev.pop("control", None)

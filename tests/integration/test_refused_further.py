@@ -53,6 +53,10 @@ def test_a_never_succeeding_consumer_still_shows_the_id_it_takes() -> None:
     shipped = [r for r in library.relations if r.consumer == "ship_order"]
     assert [(r.provider, r.kind, r.consumer_field) for r in shipped] == [("create_order", "provenance", "order_id")], shipped
     assert shipped[0].evidence.get("refused_further"), shipped[0].evidence
+    from llama_index_libra.cli.evidence import evidence_lines
+
+    lines = evidence_lines(shipped[0].evidence)  # what `libra show --tool ship_order` prints
+    assert any("further on" in line for line in lines) and any(line.startswith("control: ") for line in lines), lines
     # refused alike whatever the order: no value passed anything
     assert not [r for r in library.relations if r.consumer == "refund_order"]
 
