@@ -29,12 +29,23 @@ from llama_index_libra.induction.values import Value, ValuePool, acted_on, relay
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["CounterfactualTests", "free_text", "same_kind", "undoes_own_call", "asks_for", "passed_gate", "sign_in_of"]
+__all__ = ["CounterfactualTests", "free_text", "same_kind", "undoes_own_call", "asks_for", "passed_gate", "sign_in_of", "is_further", "replaces"]
 
 _OMIT = object()
 
 
 _EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
+
+
+def is_further(relation: Relation) -> bool:
+    """Whether a relation was proven by a refusal that got further than its control (not by a success: :mod:`.further`)."""
+    return bool((relation.evidence or {}).get("refused_further"))
+
+
+def replaces(old: Relation | None, new: Relation) -> bool:
+    """Whether ``new`` is kept over ``old`` (the same key): the first found, but a success's evidence
+    over a refusal's."""
+    return old is None or (is_further(old) and not is_further(new))
 
 
 def free_text(value: Any) -> bool:
@@ -164,7 +175,8 @@ class CounterfactualTests:
             self.by_partition.setdefault(self.partition[spec.name], []).append(spec)
 
     def admit(self, relation: Relation) -> None:
-        self.relations.setdefault(relation.key, relation)
+        if replaces(self.relations.get(relation.key), relation):
+            self.relations[relation.key] = relation
 
     # ---- provenance and compatibility
     def provenance_tests(self, node: Any, spec: ToolSpec, template: Any, args: dict[str, Any],

@@ -49,7 +49,7 @@ def further_tests(tests: CounterfactualTests, node: Any, spec: ToolSpec, templat
     for name, value in binding.items():
         if isinstance(value.value, (dict, list, bool)) or free_text(value.value) or pool.handed(value):
             continue  # (free text, a name or a message body, is taken as it is: it passes no lookup)
-        proven = tests.knowledge.get("proven") or ()
+        proven = (tests.knowledge.get("proven") or frozenset()) | (tests.knowledge.get("proven_further") or frozenset())
         producers = [p for p in pool.producers(value, spec.name) if (spec.name, p.provider, name, p.export) not in proven
                      and (spec.name, name, p.provider, p.export) not in done]
         if not producers:

@@ -17,7 +17,7 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.counterfactual import sign_in_of
+from llama_index_libra.induction.counterfactual import is_further, replaces, sign_in_of
 from llama_index_libra.induction.explorer import Context, Node, NodeResult, ablation_chunk, explore_chunk, state_test_chunk
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.selection import mediated
@@ -83,7 +83,8 @@ class Master:
 
     def admit(self, relations: list[Relation]) -> None:
         for relation in relations:
-            self.relations.setdefault(relation.key, relation)
+            if replaces(self.relations.get(relation.key), relation):
+                self.relations[relation.key] = relation
 
     def batches(self, items: list) -> list[list]:
         return _split(items, self.executor.workers * 12 if self.executor.workers > 1 else 1)
@@ -141,9 +142,13 @@ class Master:
                 break
             # what earlier levels established: templates that succeeded, value relations proven
             # (a provenance test that could only prove a known relation again is not run)
+            # (a relation a refused call proved does not stop a success from proving it: further.py)
             proven = frozenset((r.consumer, r.provider, r.consumer_field, r.provider_field)
-                               for r in self.relations.values() if r.kind == "provenance")
+                               for r in self.relations.values() if r.kind == "provenance" and not is_further(r))
+            proven_further = frozenset((r.consumer, r.provider, r.consumer_field, r.provider_field)
+                                       for r in self.relations.values() if r.kind == "provenance" and is_further(r))
             knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates), "proven": proven,
+                                             "proven_further": proven_further,
                                              "learned": dict(self.learned), "runs_allowed": self.allowance(len(level))})
             shared = self.executor.share(self.contracts)  # once per level, not once per batch
             results: list[NodeResult] = [

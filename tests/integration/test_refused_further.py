@@ -73,3 +73,25 @@ def test_a_success_outranks_a_refusal_that_only_got_further() -> None:
     kept, alternatives = split_providers([further, took], 1)
     assert [r.provider for r in kept] == ["list_orders"] and alternatives == []
     assert [r.provider for r in split_providers([further], 1)[0]] == ["order_report"]  # the only one proven
+
+
+def pay_order(order_id: str, state: Desk = None) -> dict:
+    """Take payment for a draft order."""
+    order = state.orders.get(order_id)
+    if order is None:
+        raise LookupError(f"no order {order_id}")
+    if order["status"] != "draft":
+        raise RuntimeError(f"{order_id} is {order['status']}; only a draft order is paid")
+    order["status"] = "paid"
+    return {"order_id": order_id, "status": "paid"}
+
+
+def test_a_success_later_replaces_what_a_refusal_proved() -> None:
+    # the new order is refused for shipping while a draft (a refusal proves the id first), then
+    # ships once paid: the library keeps the success's evidence, as without refusals
+    library, report = induce_serially([create_order, pay_order, ship_order], Desk, {})
+    assert "ship_order" not in report.never_succeeded, report.summary()
+    shipped = {(r.provider, r.kind, r.consumer_field): r for r in library.relations if r.consumer == "ship_order"}
+    made = shipped[("create_order", "provenance", "order_id")]
+    assert not made.evidence.get("refused_further"), made.evidence
+    assert ("pay_order", "state", None) in shipped, sorted(shipped)
