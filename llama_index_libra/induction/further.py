@@ -46,11 +46,11 @@ def further_tests(tests: CounterfactualTests, node: Any, spec: ToolSpec, templat
     calls = tests.calls
     props = tests.binder.props(spec)
     known = set(pool.index)
+    proven = (tests.knowledge.get("proven") or frozenset(), tests.knowledge.get("proven_further") or frozenset())
     for name, value in binding.items():
         if isinstance(value.value, (dict, list, bool)) or free_text(value.value) or pool.handed(value):
             continue  # (free text, a name or a message body, is taken as it is: it passes no lookup)
-        proven = (tests.knowledge.get("proven") or frozenset()) | (tests.knowledge.get("proven_further") or frozenset())
-        producers = [p for p in pool.producers(value, spec.name) if (spec.name, p.provider, name, p.export) not in proven
+        producers = [p for p in pool.producers(value, spec.name) if not any((spec.name, p.provider, name, p.export) in k for k in proven)
                      and (spec.name, name, p.provider, p.export) not in done]
         if not producers:
             continue
