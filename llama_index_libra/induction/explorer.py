@@ -249,7 +249,7 @@ class Explorer:
                 refusals.setdefault((spec.name, template.id), []).append((binding, args, record.message))
                 # refused further on with a tool's value than a control gets: that value is taken
                 further_tests(tests, node, spec, template, args, {k: v for k, v in binding.items() if isinstance(v, Value)},
-                                    record, pool, self.further_done)
+                              record, pool, self.further_done)
                 return False, record
             # the template's first success anywhere (none before this level, none in this explorer)
             first = (spec.name, template.id) not in self.first_successes and (known is None or (spec.name, template.id) not in known)
