@@ -24,28 +24,18 @@ from llama_index_libra.induction.field_encoders import _singular, humanize
 from llama_index_libra.induction.hints import error_hints, refusal_text
 from llama_index_libra.induction.repair_states import StateAt
 from llama_index_libra.induction.repairs import refuses_the_person, substituted, word_stems
+from llama_index_libra.induction.selection import replaces
 from llama_index_libra.induction.shapes import value_shape
 from llama_index_libra.induction.values import Value, ValuePool, acted_on, relayed
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["CounterfactualTests", "free_text", "same_kind", "undoes_own_call", "asks_for", "passed_gate", "sign_in_of", "is_further", "replaces"]
+__all__ = ["CounterfactualTests", "free_text", "same_kind", "undoes_own_call", "asks_for", "passed_gate", "sign_in_of"]
 
 _OMIT = object()
 
 
 _EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
-
-
-def is_further(relation: Relation) -> bool:
-    """Whether a relation was proven by a refusal that got further than its control (not by a success: :mod:`.further`)."""
-    return bool((relation.evidence or {}).get("refused_further"))
-
-
-def replaces(old: Relation | None, new: Relation) -> bool:
-    """Whether ``new`` is kept over ``old`` (the same key): the first found, but a success's evidence
-    over a refusal's."""
-    return old is None or (is_further(old) and not is_further(new))
 
 
 def free_text(value: Any) -> bool:

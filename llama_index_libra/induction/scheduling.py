@@ -17,10 +17,10 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.counterfactual import is_further, replaces, sign_in_of
+from llama_index_libra.induction.counterfactual import sign_in_of
 from llama_index_libra.induction.explorer import Context, Node, NodeResult, ablation_chunk, explore_chunk, state_test_chunk
 from llama_index_libra.induction.report import BuildReport
-from llama_index_libra.induction.selection import mediated
+from llama_index_libra.induction.selection import is_further, mediated, replaces
 from llama_index_libra.induction.field_encoders import described_key, described_sims
 from llama_index_libra.induction.reply_values import whole_reply_texts
 from llama_index_libra.induction.handed import fixture_values

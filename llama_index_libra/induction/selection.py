@@ -13,7 +13,7 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.library import Relation
 
-__all__ = ["select_providers", "split_providers", "mediated", "foreign_key", "ALTERNATIVES_PER_INPUT"]
+__all__ = ["select_providers", "split_providers", "mediated", "foreign_key", "is_further", "replaces", "ALTERNATIVES_PER_INPUT"]
 
 # proven providers of one input kept beside the selected ones, for retrieval's query-time choice
 ALTERNATIVES_PER_INPUT = 3
@@ -74,6 +74,17 @@ def select_providers(relations: list[Relation], per_input: int, catalog: ToolCat
     return split_providers(relations, per_input, catalog)[0]
 
 
+def is_further(relation: Relation) -> bool:
+    """Whether a relation was proven by a refusal that got further than its control (not by a success: :mod:`.further`)."""
+    return bool((relation.evidence or {}).get("refused_further"))
+
+
+def replaces(old: Relation | None, new: Relation) -> bool:
+    """Whether ``new`` is kept over ``old`` (the same key): the first found, but a success's evidence
+    over a refusal's."""
+    return old is None or (is_further(old) and not is_further(new))
+
+
 def split_providers(relations: list[Relation], per_input: int,
                     catalog: ToolCatalog | None = None) -> tuple[list[Relation], list[Relation]]:
     """(kept, alternatives). Kept: value relations of at most ``per_input`` providers per (consumer, input); others unchanged.
@@ -132,7 +143,7 @@ def split_providers(relations: list[Relation], per_input: int,
         # that shows such ids beside its own records (a session's register of donors)
         about = bool(subject) and bool(set(_entity(subject)) & set(_entity(r.consumer_field)))
         # (a value a refused call only got further with ranks after one a success took: further.py)
-        further = bool((r.evidence or {}).get("refused_further"))
+        further = is_further(r)
         rank = (cyclic, r.kind != "provenance", further, foreign, not about, -(r.field_similarity or 0.0), derived, echo, _nesting(r),
                 created, order)
         groups.setdefault((r.consumer, r.consumer_field), []).append((rank, r.provider))

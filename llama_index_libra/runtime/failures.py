@@ -69,7 +69,7 @@ def _dict_refusal(output: dict) -> str | None:
     for key in _MESSAGE_KEYS:
         value = output.get(key)
         if value not in (None, False, "", [], {}):
-            return _detailed(value, output) if isinstance(value, str) and key in ("error", "status") else _text(value)
+            return _detailed(value, output) if key == "status" and isinstance(value, str) else _text(value)
     return "failed"
 
 
