@@ -32,9 +32,12 @@ def _name_words(name: str) -> tuple[str, ...]:
 
 def quotes(message: str | None, value: Any) -> bool:
     """Whether a refusal quotes ``value`` as a whole word (``Repository 'demo' already exists``)."""
-    shown = canonical_json(value) if isinstance(value, (dict, list)) else str(value)
-    return bool(message) and len(shown) >= 2 and bool(
-        re.search(rf"(?<!\w){re.escape(shown.lower())}(?!\w)", message.lower()))  # type: ignore[union-attr]
+    if not message:
+        return False
+    shown = (canonical_json(value) if isinstance(value, (dict, list)) else str(value)).lower()
+    text = message.lower()
+    # (a plain substring test first: a build asks this millions of times, mostly of values not there)
+    return len(shown) >= 2 and shown in text and bool(re.search(rf"(?<!\w){re.escape(shown)}(?!\w)", text))
 
 
 def blamed_inputs(spec: ToolSpec, args: Mapping[str, Any], message: str) -> frozenset[str]:

@@ -220,8 +220,8 @@ class RefusalRetries:
                 items = list(current.value)
                 shown = {canonical_json(items[0])}
                 named = [] if not about_items else list(dict.fromkeys(
-                    v.value for v in self.pool.values if isinstance(v.value, str) and canonical_json(v.value) not in shown
-                    and quotes(message, v.value) and self.binder.validator(spec, name).is_valid([v.value])))
+                    v.value for v in self.pool.values if isinstance(v.value, str) and quotes(message, v.value)
+                    and canonical_json(v.value) not in shown and self.binder.validator(spec, name).is_valid([v.value])))
                 marker = (name, canonical_json(current.value), canonical_json(named))
                 if (name not in blamed and not named) or marker in seen:
                     continue
