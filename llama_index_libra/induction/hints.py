@@ -172,9 +172,10 @@ def _repeats(message: str, value: Any) -> bool:
 
 def refusal_text(message: str) -> str:
     """The string values of a JSON-text refusal (``{"code": "not_found", "message": "...", "status":
-    404}``), joined by "; ": what it says, without its keys and JSON quotes; any other message as it is."""
+    404}``, or a list such as a view's ``[{...}, 409]``), joined by "; ": what it says, without its
+    keys and JSON quotes; any other message as it is."""
     data = json_text(message.strip())
-    if not isinstance(data, dict):
+    if not isinstance(data, (dict, list)):
         return message
     found: list[str] = []
 

@@ -477,3 +477,25 @@ def test_a_refusal_of_an_open_or_past_period_teaches_the_periods_around_today(me
     import datetime as dt
 
     assert error_hints(message, args, today=dt.datetime(2031, 5, 13)) == expected
+
+
+@pytest.mark.parametrize("message,expected", [
+    ('{"code": "not_found", "message": "no hire PH-2226", "status": 404}', "not_found; no hire PH-2226"),
+    # a view's (body, status) pair, as a runtime converts it: a list
+    ('[{"message": "times are HH:MM, 24-hour clock", "reason": "BAD_TIME"}, 422]', "times are HH:MM, 24-hour clock; BAD_TIME"),
+    ('["quote QH-2226 is accepted", 409]', "quote QH-2226 is accepted"),
+    ("[1, 2]", "[1, 2]"),  # no words: as it is
+    ("no hire PH-2226", "no hire PH-2226"),
+])
+def test_refusal_text_reads_dicts_and_lists(message, expected):
+    from llama_index_libra.induction.hints import refusal_text
+
+    assert refusal_text(message) == expected
+
+
+def test_a_list_refusal_teaches_as_a_dict_does():
+    from llama_index_libra.induction.causes import cause_of
+
+    listed = '[{"message": "dates are YYYY-MM-DD", "reason": "BAD_DATE"}, 422]'
+    assert cause_of(listed) == "format"
+    assert error_hints(listed, {"day": "day"}) == error_hints('{"message": "dates are YYYY-MM-DD"}', {"day": "day"})
