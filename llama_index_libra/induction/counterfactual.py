@@ -13,24 +13,24 @@ from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
-from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.contracts.vocabulary import names_secret
 from llama_index_libra.induction.bindings import Binder
-from llama_index_libra.induction.blame import Blame, blamed_inputs, quotes
+from llama_index_libra.induction.blame import Blame, quotes
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
 from llama_index_libra.induction.field_encoders import _singular, humanize
-from llama_index_libra.induction.hints import error_hints, refusal_text
+from llama_index_libra.induction.gates import already_holds, asks_for, moved_gate, occupies, passed_gate, undoes_own_call
+from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.repair_states import StateAt
-from llama_index_libra.induction.repairs import refuses_the_person, substituted, word_stems
+from llama_index_libra.induction.repairs import refuses_the_person, substituted
 from llama_index_libra.induction.selection import replaces
 from llama_index_libra.induction.shapes import value_shape
 from llama_index_libra.induction.values import Value, ValuePool, acted_on, relayed
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["CounterfactualTests", "free_text", "same_kind", "undoes_own_call", "asks_for", "passed_gate", "sign_in_of"]
+__all__ = ["CounterfactualTests", "free_text", "same_kind", "sign_in_of"]
 
 _OMIT = object()
 
@@ -76,71 +76,6 @@ def sign_in_of(path: Any) -> tuple[str, dict[str, Any]] | None:
         if any(names_secret(name) for name in step.get("arguments") or {}):
             return step["tool"], dict(step["arguments"])
     return None
-
-
-def undoes_own_call(path: Any, consumer: str, call: Mapping[str, Any]) -> bool:
-    """Whether the before-state's path already holds ``consumer`` with these very arguments.
-
-    Every call of a path succeeded, so such a consumer is refused now for its own earlier effect
-    (a reservation it made, a claim it opened, an award it suspended), and a provider that lets it
-    run again only undoes that effect (``cancel_reservation`` before ``create_reservation``): a
-    redo, not a prerequisite, unless the refusal asks for that undo (:func:`asks_for`). Evidence
-    where the consumer never ran first decides those pairs."""
-    key = canonical_json(dict(call))
-    return any(step.get("tool") == consumer and canonical_json(step.get("arguments") or {}) == key for step in path)
-
-
-_ALREADY = re.compile(r"\balready\b", re.I)
-
-
-# a resource held by another record: not free, taken, in use, busy, occupied (never a status word a
-# record acted on may show: ``visit VIS-5568 is booked``, ``rental VA-50189 is reserved, not out``,
-# ``only a buggy that is out comes back``, ``orders are taken once the reader is in``)
-_OCCUPIED = re.compile(r"\bnot (a )?free\b|\bis (taken|busy|occupied)\b|\btaken by\b|\bin use\b|\bdouble[- ]booked\b", re.I)
-
-
-def occupies(message: str | None) -> bool:
-    """Whether a refusal says a resource the call asked for is held by something else (``B3 is
-    taken by job JC-30114``, ``10:20 is not free at session SN-88140``, ``locker 9 is in use``), not
-    that the record acted on is in the wrong status (``only a submitted loan can be decided``). A
-    call that frees it (a cancellation, a return) is no prerequisite: another free one would do,
-    and which are free depends on the path (every slot booked but the one just freed)."""
-    return bool(message) and bool(_OCCUPIED.search(refusal_text(message)))
-
-
-def already_holds(message: str | None) -> bool:
-    """Whether a refusal says what the call would do already holds (``SB-19 is already stopped``,
-    ``Gwen is already booked on C21302``, a member already): a provider that lets it run undoes that
-    (``start_turbine``, ``cancel_lesson``), a redo rather than a prerequisite, as for the path's own
-    earlier call (:func:`undoes_own_call`); a refusal of the sign-in (``code already used``) is not one."""
-    return bool(message) and bool(_ALREADY.search(refusal_text(message))) and cause_of(message) == "state"
-
-
-def asks_for(message: str | None, provider: str) -> bool:
-    """Whether a refusal names the provider's action (``already has an active Direct Debit; cancel it
-    first`` names ``cancel_direct_debit``): the service itself then calls that undo a prerequisite."""
-    tokens = name_tokens(provider.rsplit(".", 1)[-1])
-    return bool(message) and bool(tokens) and bool(word_stems(tokens[0]) & word_stems(message))
-
-
-def passed_gate(spec: ToolSpec, call: Mapping[str, Any], before: InvocationRecord, after: InvocationRecord,
-                touched: set[str]) -> bool:
-    """Whether a transition let the same call past a gate it was stopped at before: refused for the
-    state (``no user is signed on``, a permission) and naming none of its values, then refused only
-    for a value the state does not hold yet (``no patient H-7``) or for its layout.
-
-    The consumer's values may come from a record a later call creates (a patient registered after
-    sign-on): the consumer then succeeds only two calls below the gate's provider, and the state test
-    of that one transition sees two refusals. The cause moving from the gate to the value, for a value
-    the provider did not act on, is the provider's effect on the consumer (a deletion moves a refusal
-    from a status to ``not found`` for the very record it deleted: not counted)."""
-    if cause_of(before.message or "") not in ("credentials", "state") \
-            or cause_of(after.message or "") in ("credentials", "state", "crash", "budget") or after.fault:
-        return False
-    if any(quotes(before.message, value) for value in call.values()):
-        return False  # the gate's refusal was about a value of the call, not the state
-    blamed = blamed_inputs(spec, call, after.message or "")
-    return bool(blamed) and all(canonical_json(call[n]) not in touched for n in blamed)
 
 
 class CounterfactualTests:
@@ -309,6 +244,7 @@ class CounterfactualTests:
         fresh += [v for v in acted_on(pool, touched) if v.key not in fresh_keys]
         touched_all = touched | {canonical_json(v.value) for v in fresh}  # what the transition made or acted on
         succeeded = self.knowledge.get("succeeded")
+        succeeded_tools = {tool for tool, _ in succeeded} if succeeded is not None else set()
         first_args = self.knowledge.get("first_args") or {}
         blame = self.blames.setdefault(after.id, Blame())
         # the transition leads back to a state the path went through (``disable_valet_mode`` after
@@ -317,11 +253,19 @@ class CounterfactualTests:
         for spec in self.by_partition[self.partition[provider]]:
             if spec.name == provider or spec.name in skip:
                 continue
+            # a tool that succeeded nowhere is tested only on what the transition made or acted on:
+            # a gate the provider opened for that record moves its refusal on (:func:`.gates.moved_gate`)
+            refused_only = succeeded is not None and spec.name not in succeeded_tools
+            if refused_only and not fresh:
+                continue
             for template in self.contracts[spec.name].success_templates:
-                if succeeded is not None and (spec.name, template.id) not in succeeded:
+                if not refused_only and succeeded is not None and (spec.name, template.id) not in succeeded:
                     continue  # never succeeded in any explored state: it will not after this one
+                if refused_only and not template.observations:
+                    continue
                 args = binder.literal_args(template)
                 binds: list[dict[str, Value]] = binder.bindings(spec, template, pool, best_only=True) if template.observations else [{}]
+                first_fresh = len(binds[:1])  # (the base binding alone says nothing of a refused tool)
                 if binds and fresh:
                     base = binds[0]
                     joint = dict(base)
@@ -333,6 +277,8 @@ class CounterfactualTests:
                             joint[name] = cands[0]
                     if joint != base and joint not in binds:
                         binds.append(joint)
+                if refused_only:
+                    binds = binds[first_fresh:]
                 tests = [(binding, {**args, **{k: v.value for k, v in binding.items()}}) for binding in binds]
                 # the consumer's first successful call (in whatever state it was): its literals may be
                 # what only works (a switch's other value, a list of several items)
@@ -352,15 +298,17 @@ class CounterfactualTests:
                         # something holds: the provider only undoes it or frees that one
                         continue
                     ra, _ = calls.run(after, spec.name, call, "state")
-                    gate = False
+                    gate = moved = False
                     if calls.classify(spec.name, ra) == "success":
                         blame.passed(call)
                     else:
                         blame.note(spec, call, ra)
                         # past the provider's gate, refused on a value a later call creates
                         gate = passed_gate(spec, call, rb, ra, touched_all)
-                        if not gate:
-                            if refuses_the_person(ra.message or ""):
+                        # or from one status gate to the next (paid, and now refused for no seats chosen)
+                        moved = not gate and moved_gate(call, rb, ra, provider)
+                        if not gate and not moved:
+                            if refuses_the_person(ra.message or "") and not refused_only:
                                 # refused for who acts, in both states (the reception desk checked the pet
                                 # in; only kennel staff log its care): again as the person it first
                                 # succeeded as, signed on in each state
@@ -387,8 +335,12 @@ class CounterfactualTests:
                     }
                     if gate:
                         evidence["gate"] = True
+                    if moved:
+                        evidence["gate_moved"] = True
+                    if refused_only:
+                        evidence["consumer_refused"] = True  # it succeeded in no explored state
                     took = sorted(k for k, v in binding.items() if v.key in fresh_keys)
-                    if took and not gate:  # inputs that took a value the transition produced (create-before-use)
+                    if took and not gate and not moved:  # inputs that took a value the transition produced (create-before-use)
                         evidence["fresh_inputs"] = took
                     self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
 

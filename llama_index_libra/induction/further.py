@@ -13,15 +13,14 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
-from llama_index_libra.induction.blame import quotes
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import make_controls
 from llama_index_libra.induction.counterfactual import CounterfactualTests, free_text
+from llama_index_libra.induction.gates import says_unknown
 from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.repairs import refuses_the_person
-from llama_index_libra.induction.values import Value, ValuePool, json_text
+from llama_index_libra.induction.values import Value, ValuePool
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -65,9 +64,9 @@ def further_tests(tests: CounterfactualTests, node: Any, spec: ToolSpec, templat
         said = control_record.message or ""
         if calls.classify(spec.name, control_record) != "failure" or control_record.fault or not said:
             continue
-        if not _unknown(said, controls[0]):
+        if not says_unknown(said, controls[0]):
             continue  # the control was not refused as an unknown record
-        if _masked(message, value.value) == _masked(said, controls[0]) or _unknown(message, value.value):
+        if _masked(message, value.value) == _masked(said, controls[0]) or says_unknown(message, value.value):
             continue  # the same refusal either way, or the value unknown too: it passed nothing
         for p in producers:
             evidence = {
@@ -83,30 +82,9 @@ def further_tests(tests: CounterfactualTests, node: Any, spec: ToolSpec, templat
                                 round(tests.binder.sim(p.export, name), 6), evidence))
 
 
-def _said(message: str) -> str:
-    """A refusal's words: the strings of a JSON refusal (a dict, or a list such as ``[{...}, 409]``)."""
-    data = json_text(message.strip())
-    if isinstance(data, list):
-        found = [x for item in data for x in ([item] if isinstance(item, str) else
-                                             [refusal_text(canonical_json(item))] if isinstance(item, dict) else [])]
-        return "; ".join(found) if found else message
-    return refusal_text(message)
-
-
 def _masked(message: str, value: Any) -> str:
     """A refusal's words with the tested value (and any figures) masked: its rule, not its record."""
-    text = _said(message)
+    text = refusal_text(message)
     if isinstance(value, (str, int, float)) and len(str(value)) >= 2:
         text = text.replace(str(value), "\x00")
     return re.sub(r"\d+", "#", text).strip().lower()
-
-
-def _unknown(message: str, value: Any) -> bool:
-    """Whether a refusal says ``value`` is no record it knows (``no quote DU-7778``, ``DU-7778 not found``)."""
-    text = _said(message)
-    if not quotes(text, value):
-        return False
-    if cause_of(text) == "unknown_value":
-        return True
-    v = re.escape(str(value))
-    return bool(re.search(rf"\bno (?:[a-z][\w-]* ){{1,3}}['\"]?{v}|{v}['\"]? (?:is |was )?(?:not found|unknown|does not exist)", text, re.I))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from llama_index_libra.induction import induce
-from llama_index_libra.induction.counterfactual import passed_gate
+from llama_index_libra.induction.gates import passed_gate
 from llama_index_libra.records import InvocationRecord
 from llama_index_libra.runtime.python import PythonRuntime
 

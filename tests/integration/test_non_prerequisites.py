@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from llama_index_libra.induction import InductionConfig, induce
-from llama_index_libra.induction.counterfactual import asks_for, free_text, undoes_own_call
+from llama_index_libra.induction.counterfactual import free_text
+from llama_index_libra.induction.gates import asks_for, undoes_own_call
 from llama_index_libra.induction.selection import _entity, foreign_key, select_providers
 from llama_index_libra.library import Relation
 from llama_index_libra.runtime.python import PythonRuntime

@@ -12,7 +12,7 @@ import copy
 
 import pytest
 
-from llama_index_libra.induction.counterfactual import occupies
+from llama_index_libra.induction.gates import occupies
 from tests.support.builds import induce_serially
 
 

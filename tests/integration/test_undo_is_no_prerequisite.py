@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from llama_index_libra.induction.counterfactual import already_holds
+from llama_index_libra.induction.gates import already_holds
 from tests.support.builds import induce_serially
 
 
