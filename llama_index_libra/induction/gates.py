@@ -113,15 +113,15 @@ def _rule_words(text: str) -> set[str]:
 
 def moved_gate(call: Mapping[str, Any], before: InvocationRecord, after: InvocationRecord, provider: str) -> bool:
     """Whether a transition moved the same call from one status gate to the next: refused for the
-    record's state (or a rule no cause class reads) before (``TB-5512 is held; tickets go once it is paid``), then by another rule
-    (``TB-5512 has no seats chosen``).
+    record's state (or by a rule no cause class reads) before (``TB-5512 is held; tickets go once it
+    is paid``), then by another rule (``TB-5512 has no seats chosen``).
 
     A consumer that needs several things done first (paid, seats chosen, an e-mail on file)
     succeeds after none of them alone, and each moves it one gate on. The two refusals share few
-    words once the call's values and figures are masked (:data:`GATE_OVERLAP`); the later one names
-    no action of the provider (``is cancelled`` after ``cancel_booking``: a status the provider
-    set, not a gate it opened), says nothing already holds and no resource is held, and is neither
-    about who acts, an unknown value nor a layout."""
+    words once the call's values and figures are masked (:data:`GATE_OVERLAP`) and are not one rule
+    with one word changed; the later one names no action of the provider (``is cancelled`` after
+    ``cancel_booking``: a status the provider set, not a gate it opened), says nothing already holds
+    and no resource is held; neither is about a sign-in, a layout or a record it does not know."""
     if after.fault:
         return False
     said_before, said_after = refusal_text(before.message or ""), refusal_text(after.message or "")
