@@ -8,6 +8,8 @@ lies. :func:`refusal` recognises the conventions seen in public tool suites and 
   is no refusal (``{"error": null, "result": ...}``);
 * a dict that says it failed: ``success`` or ``ok`` false (``{"success": false, "message": ...}``),
   or ``status`` ``"error"``/``"failed"``/``"failure"``/``"fail"`` (any case);
+* JSend's ``{"status": "fail", "data": {"hive_id": "no colony UI-5986"}}`` reads as ``fail: hive_id:
+  no colony UI-5986``: the texts ``data`` gives, each after the input it refuses;
 * a refusal whose ``error`` is only a code (``{"ok": false, "error": "waiver_current", "detail": "Mr
   Wylde already has waiver WV-3311"}``, OAuth's ``error`` and ``error_description``) reads as the code
   and the text a sibling key gives (``waiver_current: Mr Wylde already ...``): the text names the
@@ -54,6 +56,14 @@ def _detailed(code: str, output: dict) -> str:
         value = output.get(key)
         if isinstance(value, str) and value.strip() and value.strip() != code:
             return f"{code}: {value.strip()}"
+    # JSend's ``fail`` says why in ``data``, a text or one text per input it refuses
+    data = output.get("data")
+    if isinstance(data, str) and data.strip():
+        return f"{code}: {data.strip()}"
+    if isinstance(data, dict):
+        said = [f"{key}: {value.strip()}" for key, value in data.items() if isinstance(value, str) and value.strip()]
+        if said:
+            return f"{code}: {'; '.join(said)}"
     return code
 
 

@@ -35,6 +35,16 @@ def test_answers_are_not_refusals(reply):
     assert refusal(reply) is None
 
 
+def test_a_jsend_fail_reads_with_the_texts_of_its_data():
+    # JSend's ``fail`` says why in ``data``: a text per refused input (or one text); the bare status
+    # word told no reader which input or what rule
+    assert refusal({"status": "fail", "data": {"hive_id": "no colony UI-5986"}}) == "fail: hive_id: no colony UI-5986"
+    assert refusal({"status": "fail", "data": {"title": "is required", "pages": 3}}) == "fail: title: is required"
+    assert refusal({"status": "fail", "data": "the slot is taken"}) == "fail: the slot is taken"
+    assert refusal({"status": "fail", "data": None}) == "fail"
+    assert refusal({"status": "error", "message": "not signed in", "code": 401}) == "not signed in"
+
+
 def test_refusal_message_names_the_cause():
     assert refusal({"success": False, "message": "card declined"}) == "card declined"
     assert refusal("Error: user not found") == "Error: user not found"
