@@ -20,7 +20,7 @@ from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
 from llama_index_libra.induction.field_encoders import _singular, humanize
-from llama_index_libra.induction.gates import already_holds, asks_for, moved_gate, occupies, passed_gate, undoes_own_call
+from llama_index_libra.induction.gates import already_holds, asks_for, occupies, passed_gate, undoes_own_call
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.repair_states import StateAt
 from llama_index_libra.induction.repairs import refuses_the_person, substituted
@@ -253,8 +253,8 @@ class CounterfactualTests:
         for spec in self.by_partition[self.partition[provider]]:
             if spec.name == provider or spec.name in skip:
                 continue
-            # a tool that succeeded nowhere is tested only on what the transition made or acted on:
-            # a gate the provider opened for that record moves its refusal on (:func:`.gates.moved_gate`)
+            # a tool that succeeded nowhere is tested only on what the transition made or acted on (the
+            # record it created or changed): the first success of such a tool may need just that call
             refused_only = succeeded is not None and spec.name not in succeeded_tools
             if refused_only and not fresh:
                 continue
@@ -298,16 +298,14 @@ class CounterfactualTests:
                         # something holds: the provider only undoes it or frees that one
                         continue
                     ra, _ = calls.run(after, spec.name, call, "state")
-                    gate = moved = False
+                    gate = False
                     if calls.classify(spec.name, ra) == "success":
                         blame.passed(call)
                     else:
                         blame.note(spec, call, ra)
                         # past the provider's gate, refused on a value a later call creates
                         gate = passed_gate(spec, call, rb, ra, touched_all)
-                        # or from one status gate to the next (paid, and now refused for no seats chosen)
-                        moved = not gate and moved_gate(call, rb, ra, provider)
-                        if not gate and not moved:
+                        if not gate:
                             if refuses_the_person(ra.message or "") and not refused_only:
                                 # refused for who acts, in both states (the reception desk checked the pet
                                 # in; only kennel staff log its care): again as the person it first
@@ -335,12 +333,10 @@ class CounterfactualTests:
                     }
                     if gate:
                         evidence["gate"] = True
-                    if moved:
-                        evidence["gate_moved"] = True
                     if refused_only:
                         evidence["consumer_refused"] = True  # it succeeded in no explored state
                     took = sorted(k for k, v in binding.items() if v.key in fresh_keys)
-                    if took and not gate and not moved:  # inputs that took a value the transition produced (create-before-use)
+                    if took and not gate:  # inputs that took a value the transition produced (create-before-use)
                         evidence["fresh_inputs"] = took
                     self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
 

@@ -1,9 +1,9 @@
 """The state test's reading of two refusals: what a transition did to a consumer refused before it.
 
 A consumer refused before a state-changing call and again after it may still have been let past a
-gate: to a value the state does not hold yet (:func:`passed_gate`), or from one status rule to the
-next (:func:`moved_gate`). A refusal may also say the call's effect already holds, or that a resource
-is held by another record: a provider that lets the call run then only undoes or frees it.
+gate, to a value the state does not hold yet (:func:`passed_gate`). A refusal may also say the call's
+effect already holds, or that a resource is held by another record: a provider that lets the call
+run then only undoes or frees it; or that a record the call names is unknown (:func:`says_unknown`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.repairs import word_stems
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["already_holds", "asks_for", "moved_gate", "occupies", "passed_gate", "says_unknown", "undoes_own_call"]
+__all__ = ["already_holds", "asks_for", "occupies", "passed_gate", "says_unknown", "undoes_own_call"]
 
 
 def undoes_own_call(path: Any, consumer: str, call: Mapping[str, Any]) -> bool:
@@ -97,47 +97,3 @@ def says_unknown(message: str, value: Any) -> bool:
         return True
     v = re.escape(str(value))
     return bool(re.search(rf"\bno (?:[a-z][\w-]* ){{1,3}}['\"]?{v}|{v}['\"]? (?:is |was )?(?:not found|unknown|does not exist)", text, re.I))
-
-
-# the share of words two refusals may have in common (values and figures masked) and still be two
-# rules: ``is held; tickets go once it is paid`` -> ``has no seats chosen`` share none, while
-# ``PH-2219 is ready`` -> ``PH-2219 is completed`` is one rule read with two statuses
-GATE_OVERLAP = 0.5
-_FIGURE = re.compile(r"[^\W\d]*\d[\w./:-]*")
-
-
-def _rule_words(text: str) -> set[str]:
-    """The words of a refusal's rule: lower case, without its values and figures."""
-    return set(re.findall(r"\w+", _FIGURE.sub(" ", text.lower())))
-
-
-def moved_gate(call: Mapping[str, Any], before: InvocationRecord, after: InvocationRecord, provider: str) -> bool:
-    """Whether a transition moved the same call from one status gate to the next: refused for the
-    record's state (or by a rule no cause class reads) before (``TB-5512 is held; tickets go once it
-    is paid``), then by another rule (``TB-5512 has no seats chosen``).
-
-    A consumer that needs several things done first (paid, seats chosen, an e-mail on file)
-    succeeds after none of them alone, and each moves it one gate on. The two refusals share few
-    words once the call's values and figures are masked (:data:`GATE_OVERLAP`) and are not one rule
-    with one word changed; the later one names no action of the provider (``is cancelled`` after
-    ``cancel_booking``: a status the provider set, not a gate it opened), says nothing already holds
-    and no resource is held; neither is about a sign-in, a layout or a record it does not know."""
-    if after.fault:
-        return False
-    said_before, said_after = refusal_text(before.message or ""), refusal_text(after.message or "")
-    if cause_of(said_before) not in ("state", None) or cause_of(said_after) not in ("state", None):
-        return False
-    if asks_for(said_after, provider) or already_holds(said_after) or occupies(said_after):
-        return False
-    values = [v for v in call.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
-    if any(says_unknown(said, v) for said in (said_before, said_after) for v in values):
-        return False  # a record the call names was not there before, or is gone now: a lookup, no gate
-    for value in values:
-        if len(str(value)) >= 2:
-            said_before, said_after = said_before.replace(str(value), " "), said_after.replace(str(value), " ")
-    words_before, words_after = _rule_words(said_before), _rule_words(said_after)
-    if not words_before or not words_after or len(words_before & words_after) / len(words_before | words_after) >= GATE_OVERLAP:
-        return False
-    # one rule read with another status (``is ready`` -> ``is completed``): the same words but one
-    before, after = _FIGURE.sub(" ", said_before.lower()).split(), _FIGURE.sub(" ", said_after.lower()).split()
-    return not (len(before) == len(after) and sum(a != b for a, b in zip(before, after)) <= 1)
