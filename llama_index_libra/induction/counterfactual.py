@@ -260,7 +260,7 @@ class CounterfactualTests:
                 continue
             for template in self.contracts[spec.name].success_templates:
                 if not refused_only and succeeded is not None and (spec.name, template.id) not in succeeded:
-                    continue  # never succeeded in any explored state: it will not after this one
+                    continue  # a template that never succeeded where its tool did with another: it will not here
                 if refused_only and not template.observations:
                     continue
                 args = binder.literal_args(template)
