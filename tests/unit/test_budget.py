@@ -94,13 +94,24 @@ def test_past_the_time_budget_a_worker_stops_binding(monkeypatch):
         return deadline is not None and looks["n"] > 1
 
     bound: list[str] = []
-    original = Binder.bindings
+    exploring = {"now": False}
+    original, explore_node = Binder.bindings, explorer.Explorer.explore_node
 
     def counting(self, spec, *args, **kwargs):
-        bound.append(spec.name)
+        if exploring["now"]:
+            bound.append(spec.name)
         return original(self, spec, *args, **kwargs)
+
+    def exploring_node(self, *args, **kwargs):
+        # (the bindings of a state's own templates; a transition's state tests bind on their own)
+        exploring["now"] = True
+        try:
+            return explore_node(self, *args, **kwargs)
+        finally:
+            exploring["now"] = False
 
     monkeypatch.setattr(explorer, "spent", spent)
     monkeypatch.setattr(Binder, "bindings", counting)
+    monkeypatch.setattr(explorer.Explorer, "explore_node", exploring_node)
     _build(InductionConfig(budget_s=3600))
     assert len(set(bound)) == 1, bound  # the first tool of the fresh state, then nothing
