@@ -265,7 +265,6 @@ class CounterfactualTests:
                     continue
                 args = binder.literal_args(template)
                 binds: list[dict[str, Value]] = binder.bindings(spec, template, pool, best_only=True) if template.observations else [{}]
-                first_fresh = len(binds[:1])  # (the base binding alone says nothing of a refused tool)
                 if binds and fresh:
                     base = binds[0]
                     joint = dict(base)
@@ -278,7 +277,7 @@ class CounterfactualTests:
                     if joint != base and joint not in binds:
                         binds.append(joint)
                 if refused_only:
-                    binds = binds[first_fresh:]
+                    binds = binds[1:]  # (the base binding alone says nothing of a tool refused everywhere)
                 tests = [(binding, {**args, **{k: v.value for k, v in binding.items()}}) for binding in binds]
                 # the consumer's first successful call (in whatever state it was): its literals may be
                 # what only works (a switch's other value, a list of several items)
