@@ -143,12 +143,12 @@ class Master:
             # what earlier levels established: templates that succeeded, value relations proven
             # (a provenance test that could only prove a known relation again is not run)
             # (a relation a refused call proved does not stop a success from proving it: further.py)
-            proven = frozenset((r.consumer, r.provider, r.consumer_field, r.provider_field)
-                               for r in self.relations.values() if r.kind == "provenance" and not is_further(r))
-            proven_further = frozenset((r.consumer, r.provider, r.consumer_field, r.provider_field)
-                                       for r in self.relations.values() if r.kind == "provenance" and is_further(r))
-            knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates), "proven": proven,
-                                             "proven_further": proven_further,
+            proven_by: dict[bool, set[tuple]] = {False: set(), True: set()}  # by whether a refusal proved it
+            for r in self.relations.values():
+                if r.kind == "provenance":
+                    proven_by[is_further(r)].add((r.consumer, r.provider, r.consumer_field, r.provider_field))
+            knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates), "proven": frozenset(proven_by[False]),
+                                             "proven_further": frozenset(proven_by[True]),
                                              "learned": dict(self.learned), "runs_allowed": self.allowance(len(level))})
             shared = self.executor.share(self.contracts)  # once per level, not once per batch
             results: list[NodeResult] = [
