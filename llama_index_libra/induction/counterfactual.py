@@ -20,7 +20,7 @@ from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
 from llama_index_libra.induction.field_encoders import _singular, humanize
-from llama_index_libra.induction.gates import already_holds, asks_for, occupies, passed_gate, undoes_own_call
+from llama_index_libra.induction.gates import already_holds, asks_for, occupies, passed_gate, passed_to_person, undoes_own_call
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.repair_states import StateAt
 from llama_index_libra.induction.repairs import refuses_the_person, substituted
@@ -305,7 +305,8 @@ class CounterfactualTests:
                         # past the provider's gate, refused on a value a later call creates
                         gate = passed_gate(spec, call, rb, ra, touched_all)
                         if not gate:
-                            if refuses_the_person(ra.message or "") and not refused_only:
+                            person = refuses_the_person(ra.message or "")
+                            if person and not refused_only:
                                 # refused for who acts, in both states (the reception desk checked the pet
                                 # in; only kennel staff log its care): again as the person it first
                                 # succeeded as, signed on in each state
@@ -314,7 +315,12 @@ class CounterfactualTests:
                                                                    call, binding, pool, sign_in, fresh_keys)
                                 if evidence is not None:
                                     self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
-                            continue
+                                    continue
+                            # past the provider's gate (no session before), refused now only for who
+                            # acts: the session it needed is there, whoever may make the call
+                            if not (person and passed_to_person(call, rb, ra)):
+                                continue
+                            gate = "person"
                     if self.cleared_conflict(before, spec, call, rb, provider):
                         continue  # another value runs before the provider: it only freed the one refused
                     if root is not None and before.depth > 0 and not asks_for(rb.message, provider):
@@ -332,6 +338,8 @@ class CounterfactualTests:
                     }
                     if gate:
                         evidence["gate"] = True
+                        if gate == "person":
+                            evidence["to_person"] = True  # refused after it only for who acts
                     if refused_only:
                         evidence["consumer_refused"] = True  # it succeeded in no explored state
                     took = sorted(k for k, v in binding.items() if v.key in fresh_keys)

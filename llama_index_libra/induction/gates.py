@@ -17,10 +17,10 @@ from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.blame import blamed_inputs, quotes
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.hints import refusal_text
-from llama_index_libra.induction.repairs import word_stems
+from llama_index_libra.induction.repairs import refuses_the_person, word_stems
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["already_holds", "asks_for", "occupies", "passed_gate", "says_unknown", "undoes_own_call"]
+__all__ = ["already_holds", "asks_for", "occupies", "passed_gate", "passed_to_person", "says_unknown", "undoes_own_call"]
 
 
 def undoes_own_call(path: Any, consumer: str, call: Mapping[str, Any]) -> bool:
@@ -86,6 +86,19 @@ def passed_gate(spec: ToolSpec, call: Mapping[str, Any], before: InvocationRecor
         return False  # the gate's refusal was about a value of the call, not the state
     blamed = blamed_inputs(spec, call, after.message or "")
     return bool(blamed) and all(canonical_json(call[n]) not in touched for n in blamed)
+
+
+def passed_to_person(call: Mapping[str, Any], before: InvocationRecord, after: InvocationRecord) -> bool:
+    """Whether a transition let the same call past a gate to a refusal of who acts: refused for the
+    state (``not signed in``, a status) and naming none of its values, then refused only for the
+    person signed on (``the adviser role cannot do this``). The call now reads who acts, so what it
+    was stopped at before (the session, the status) is there: the transition gave it, whoever may
+    finally make the call."""
+    if after.fault or not refuses_the_person(after.message or "") or refuses_the_person(before.message or ""):
+        return False
+    if cause_of(before.message or "") not in ("credentials", "state"):
+        return False
+    return not any(quotes(before.message, value) for value in call.values())
 
 
 def says_unknown(message: str, value: Any) -> bool:
