@@ -329,8 +329,8 @@ def dictated_values(message: str | None, args: Mapping[str, Any], texts: Iterabl
         return {}
     message = refusal_text(message)
     lowered = message.lower()
-    names = [n for n, v in args.items() if isinstance(v, str) and not _repeats(message, v)
-             and re.search(rf"(?<![\w-]){re.escape(' '.join(name_tokens(n)))}(?![\w-])", lowered)]
+    names = [n for n, v in args.items() if isinstance(v, str) and (spoken := " ".join(name_tokens(n))) in lowered
+             and not _repeats(message, v) and re.search(rf"(?<![\w-]){re.escape(spoken)}(?![\w-])", lowered)]
     if not names:
         return {}
     given = {str(v).lower() for v in args.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)}
