@@ -1,7 +1,8 @@
 """The state test's reading of two refusals: what a transition did to a consumer refused before it.
 
 A consumer refused before a state-changing call and again after it may still have been let past a
-gate, to a value the state does not hold yet (:func:`passed_gate`). A refusal may also say the call's
+gate, to a value the state does not hold yet (:func:`passed_gate`) or to a refusal of who acts
+(:func:`passed_to_person`: past the session, refused for the role). A refusal may also say the call's
 effect already holds, or that a resource is held by another record: a provider that lets the call
 run then only undoes or frees it; or that a record the call names is unknown (:func:`says_unknown`).
 """
