@@ -80,11 +80,9 @@ def passed_gate(spec: ToolSpec, call: Mapping[str, Any], before: InvocationRecor
     of that one transition sees two refusals. The cause moving from the gate to the value, for a value
     the provider did not act on, is the provider's effect on the consumer (a deletion moves a refusal
     from a status to ``not found`` for the very record it deleted: not counted)."""
-    if cause_of(before.message or "") not in ("credentials", "state") \
-            or cause_of(after.message or "") in ("credentials", "state", "crash", "budget") or after.fault:
+    if cause_of(after.message or "") in ("credentials", "state", "crash", "budget") or after.fault \
+            or not _stopped_at_gate(call, before):
         return False
-    if any(quotes(before.message, value) for value in call.values()):
-        return False  # the gate's refusal was about a value of the call, not the state
     blamed = blamed_inputs(spec, call, after.message or "")
     return bool(blamed) and all(canonical_json(call[n]) not in touched for n in blamed)
 
@@ -97,9 +95,14 @@ def passed_to_person(call: Mapping[str, Any], before: InvocationRecord, after: I
     finally make the call."""
     if after.fault or not refuses_the_person(after.message or "") or refuses_the_person(before.message or ""):
         return False
-    if cause_of(before.message or "") not in ("credentials", "state"):
-        return False
-    return not any(quotes(before.message, value) for value in call.values())
+    return _stopped_at_gate(call, before)
+
+
+def _stopped_at_gate(call: Mapping[str, Any], before: InvocationRecord) -> bool:
+    """Whether the refusal before a transition was for the state (a session, a permission, a status)
+    and named none of the call's values (a refusal about a value of the call is no gate)."""
+    return cause_of(before.message or "") in ("credentials", "state") \
+        and not any(quotes(before.message, value) for value in call.values())
 
 
 def says_unknown(message: str, value: Any) -> bool:
