@@ -69,20 +69,34 @@ def test_windows_cut_each_segment_into_half_overlapping_word_windows():
 def test_windows_cover_every_word_of_every_segment_in_order(text, width):
     """Per segment, windows of ``width`` words (one window if shorter), in order, each starting no later than
     where the previous ended, the last ending at the segment's end: no word is lost or reordered."""
-    parts = iter(split_windows(text, width))
+    parts = [p.split() for p in split_windows(text, width)]
+
+    def covered(words_in: list[str], k: int, position: int, end: int) -> int | None:
+        """Where the segment's windows end in ``parts`` when ``parts[k:]`` can continue a cover of
+        ``words_in`` whose last window started at ``position`` and ended at ``end`` (a repeated word
+        fits several starts, so each is tried), else None."""
+        if end == len(words_in):
+            return k
+        if k == len(parts) or len(parts[k]) != width:
+            return None
+        for i in range(position + 1, min(end, len(words_in) - width) + 1):
+            if words_in[i:i + width] == parts[k]:
+                found = covered(words_in, k + 1, i, i + width)
+                if found is not None:
+                    return found
+        return None
+
+    k = 0
     for segment in split_auto(text):
         words_in = segment.split()
         if len(words_in) <= width:
-            assert next(parts).split() == words_in
+            assert parts[k] == words_in
+            k += 1
             continue
-        position, end = -1, 0
-        while end < len(words_in):
-            window = next(parts).split()
-            assert len(window) == width
-            starts = [i for i in range(position + 1, len(words_in) - width + 1) if words_in[i:i + width] == window]
-            assert starts and starts[0] <= end
-            position, end = starts[0], starts[0] + width
-    assert next(parts, None) is None
+        after = covered(words_in, k, -1, 0)
+        assert after is not None, (words_in, parts[k:])
+        k = after
+    assert k == len(parts)
 
 
 def test_unknown_segmentation_is_refused():
