@@ -120,8 +120,15 @@ def atomic_write_text(path: str | Path, text: str) -> Path:
     return atomic_write_bytes(path, text.encode("utf-8"))
 
 
+# the compact encoder canonical_json uses, made once: json.dumps with these options builds a new
+# encoder per call, which induction (millions of memo and marker keys per build) paid for every time
+_COMPACT = json.JSONEncoder(sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
 def canonical_json(obj: Any, *, indent: int | None = None) -> str:
     """Deterministic JSON: sorted keys, no NaN, UTF-8 kept."""
+    if indent is None:
+        return _COMPACT.encode(obj)
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, indent=indent, allow_nan=False, separators=None if indent else (",", ":"))
 
 

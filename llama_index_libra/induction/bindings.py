@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from operator import itemgetter
 from typing import Any, Iterable, Mapping
 
 from jsonschema import Draft202012Validator
@@ -46,12 +47,16 @@ def by_export(values: list[Value]) -> list[Value]:
     second: values of one field tend to fail for one reason (user ids where a name is wanted), so an
     input's few tries span the fields that align with it before they repeat one."""
     seen: dict[tuple[str, str], int] = {}
-    ranks = []
-    for i, v in enumerate(values):
+    tiers: list[list[Value]] = []  # tiers[r]: each export's (r+1)-th value, in the given order
+    for v in values:
         k = (v.provider, v.export)
-        ranks.append((seen.get(k, 0), i))
-        seen[k] = seen.get(k, 0) + 1
-    return [values[i] for _, i in sorted(ranks)]
+        r = seen.get(k, 0)
+        seen[k] = r + 1
+        if r == len(tiers):
+            tiers.append([v])
+        else:
+            tiers[r].append(v)
+    return [v for tier in tiers for v in tier]
 
 
 _ANNOTATIONS = frozenset({"title", "description", "examples", "example", "default", "$comment", "deprecated",
@@ -109,6 +114,7 @@ class _Scan:
 
 
 _UNREAD = object()  # the handed day not read yet
+_RANK_KEY = itemgetter(0, 1, 2)  # alignment (with the shape bonus), handed last among equals, pool order
 
 
 class FieldSimilarity:
@@ -463,9 +469,11 @@ class Binder(JointBindings):
         # equally aligned values, one only a tool gave before one a fixture also holds: a success with
         # the tester's own value credits no provider
         if scan.order is None:  # once per change of the input's values: every ranking of it asks for these
-            order = sorted(best.items(), key=lambda kv: (-(kv[1][0] + SHAPE_BONUS * kv[1][4]), kv[0] in handed, kv[1][1]))
-            ranked_all = [e for _, e in order]
-            scan.order = (ranked_all, {id(e) for k, e in order if k in handed},
+            # (decorated once: the sort key of every entry is built in one pass, not by a call per entry)
+            order = [(-(e[0] + SHAPE_BONUS * e[4]), k in handed, e[1], e) for k, e in best.items()]
+            order.sort(key=_RANK_KEY)
+            ranked_all = [o[3] for o in order]
+            scan.order = (ranked_all, {id(o[3]) for o in order if o[1]},
                           [e for e in ranked_all if e[0] > self.config.tau or e[4]])
         ranked, handed_ids, aligned = scan.order
         if phrases:

@@ -140,9 +140,20 @@ class Blame:
 
     def rules_out(self, tool: str, args: Mapping[str, Any]) -> bool:
         """Whether a call of ``tool`` with ``args`` repeats values that two refusals here blamed."""
-        for table in (self.refusals, self.persons):
-            if any(confirmed and all(canonical_json(args.get(n)) == v for n, v in values)
-                   for (values, _), (_, confirmed) in table.get(tool, {}).items()):
+        tables = [t for t in (self.refusals.get(tool), self.persons.get(tool)) if t]
+        gates = self.gates.get(tool)
+        if not tables and not gates:
+            return False
+        canon: dict[str, str] = {}  # each argument's canonical JSON, made once per call, not once per entry
+
+        def c(n: str) -> str:
+            text = canon.get(n)
+            if text is None:
+                text = canon[n] = canonical_json(args.get(n))
+            return text
+
+        for table in tables:
+            if any(confirmed and all(c(n) == v for n, v in values) for (values, _), (_, confirmed) in table.items()):
                 return True
-        return any(confirmed and all(canonical_json(args.get(n)) == v and (n, v) not in self.cleared for n, v in values)
-                   for (values, _), (_, confirmed) in self.gates.get(tool, {}).items())
+        return any(confirmed and all(c(n) == v and (n, v) not in self.cleared for n, v in values)
+                   for (values, _), (_, confirmed) in (gates or {}).items())

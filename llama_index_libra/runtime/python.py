@@ -82,6 +82,9 @@ class _BoundTool:
 
 
 _LOOPS = threading.local()
+# per thread: (runtime, snapshot, state) where the last call left a state restored from that snapshot
+# pickle-equal to it, so the next call from the same snapshot can take it (PythonRuntime.restore)
+_LIVE = threading.local()
 
 
 def _await(coroutine: Any) -> Any:
@@ -390,15 +393,27 @@ class PythonRuntime(Runtime):
             if not _default_pickling(type(state)):
                 return False
             try:
-                return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL) == snap.data
+                same = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL) == snap.data
             except Exception:  # noqa: BLE001 - no longer picklable: changed, and the snapshot step says how
                 return False
+            if same:  # the state is the snapshot's again: the next call from it may start from this copy
+                _LIVE.entry = (self, snap, state)
+            return same
 
         return unchanged
 
     def restore(self, snap: Any) -> Any:
-        """A new copy of the snapshot's state (the snapshot stays reusable)."""
+        """A new copy of the snapshot's state (the snapshot stays reusable).
+
+        The copy the last call on this thread left pickle-equal to the same snapshot (a refused or
+        read-only call, most calls of a build) is handed out once instead of unpickling again: the
+        build already takes pickle-equality for "the call changed nothing" (:meth:`_unchanged_since`)."""
         if isinstance(snap, PickledState):
+            live = getattr(_LIVE, "entry", None)
+            if live is not None:
+                _LIVE.entry = None  # handed out at most once: the call it goes to may change it
+                if live[0] is self and live[1] is snap:
+                    return live[2]
             return pickle.loads(snap.data)
         return self._deepcopy(snap)
 

@@ -112,3 +112,29 @@ def test_str_and_int_enum_members_become_their_plain_values() -> None:
     out = to_jsonable({"kind": Kind.HEARSE, "slots": [Slot.MORNING]})
     assert out == {"kind": "hearse", "slots": [1]}
     assert type(out["kind"]) is str and type(out["slots"][0]) is int
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+                     max_leaves=16)
+
+
+@given(_JSON, st.sampled_from([None, 0, 1, 2]))
+def test_canonical_json_is_json_dumps_with_sorted_keys_and_no_nan(value: Any, indent: Any) -> None:
+    """The cached compact encoder writes what the documented json.dumps call writes, indent or not."""
+    from llama_index_libra._io import canonical_json
+
+    reference = json.dumps(value, sort_keys=True, ensure_ascii=False, indent=indent, allow_nan=False,
+                           separators=None if indent else (",", ":"))
+    assert canonical_json(value, indent=indent) == reference
+
+
+@pytest.mark.parametrize("bad", [float("nan"), {"a": {1, 2}}, {"b": 1, 2: "x"}])
+def test_canonical_json_refuses_what_json_dumps_refuses(bad: Any) -> None:
+    from llama_index_libra._io import canonical_json
+
+    with pytest.raises((ValueError, TypeError)) as ours:
+        canonical_json(bad)
+    with pytest.raises((ValueError, TypeError)) as reference:
+        json.dumps(bad, sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    assert type(ours.value) is type(reference.value)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
 import threading
 from dataclasses import dataclass, field
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from llama_index.core.tools import FunctionTool
 
 from llama_index_libra.runtime.python import PythonRuntime
@@ -407,3 +410,46 @@ def test_an_async_tool_s_own_runtime_error_is_what_the_call_records():
         return rt.call(state, "hold_order", {"order": "B2"}).message
 
     assert asyncio.run(inside_a_loop()) == "RuntimeError: order B2 is shipped"
+
+
+def spoil(state: Shop, item: str) -> dict:
+    """Put an item in the cart, then fail: a refused call that left the state changed."""
+    state.items[item] = 99
+    raise ValueError("out of stock")
+
+
+def test_a_read_only_call_hands_its_state_to_the_next_call_from_the_same_snapshot_once():
+    """A call that left its state pickle-equal to the snapshot passes that copy to the next call
+    from the same snapshot (no second unpickling), never after a call that changed the state (even
+    one that then failed), never for another snapshot, and never twice."""
+    from llama_index_libra.runtime import python as python_runtime
+
+    rt = PythonRuntime([login, add_item, count_items, spoil], Shop)
+    state = rt.fresh()
+    rt.call(state, "login", {"user": "ann"})
+    snap, other = rt.snapshot(state), rt.snapshot(rt.fresh())
+    rt.execute_here(snap, "count_items", {})
+    live = python_runtime._LIVE.entry
+    assert live[0] is rt and live[1] is snap
+    assert rt.restore(snap) is live[2] and rt.restore(snap) is not live[2]  # handed out once
+    rt.execute_here(snap, "count_items", {})
+    assert rt.restore(other) is not python_runtime._LIVE.entry  # another snapshot unpickles
+    rt.execute_here(snap, "spoil", {"item": "pen"})  # refused, but the cart changed: not handed on
+    assert getattr(python_runtime._LIVE, "entry", None) is None
+    record, _ = rt.execute_here(snap, "count_items", {})
+    assert record.output == 0
+
+
+@given(st.lists(st.sampled_from([("count_items", {}), ("add_item", {"item": "pen"}), ("spoil", {"item": "cup"}),
+                                 ("login", {"user": "ann"}), ("login", {"user": "bob"})]), max_size=12))
+@settings(max_examples=60, deadline=None)
+def test_calls_that_reuse_a_state_record_what_fresh_copies_record(calls):
+    """Any sequence of calls from one snapshot records what each call records from its own fresh copy."""
+    rt = PythonRuntime([login, add_item, count_items, spoil], Shop)
+    state = rt.fresh()
+    rt.call(state, "login", {"user": "ann"})
+    snap = rt.snapshot(state)
+    for tool, args in calls:
+        here, _ = rt.execute_here(snap, tool, args)
+        plain = rt.call(pickle.loads(snap.data), tool, args)
+        assert here.to_json() == plain.to_json()

@@ -90,6 +90,23 @@ def test_by_export_tries_each_field_before_repeating_one():
     assert by_export([]) == []
 
 
+def _by_export_reference(values):
+    """The order by_export stands for: a stable sort on (how many values of the same export came before)."""
+    seen: dict = {}
+    ranks = []
+    for i, v in enumerate(values):
+        k = (v.provider, v.export)
+        ranks.append((seen.get(k, 0), i))
+        seen[k] = seen.get(k, 0) + 1
+    return [values[i] for _, i in sorted(ranks)]
+
+
+@given(st.lists(st.tuples(st.sampled_from("abc"), st.sampled_from(["id", "name", "code"])), max_size=30))
+def test_by_export_matches_its_reference_sort(fields):
+    values = [_v(p, e, i) for i, (p, e) in enumerate(fields)]
+    assert by_export(values) == _by_export_reference(values)
+
+
 # --------------------------------------------------------------- end to end
 @dataclass
 class Chat:
