@@ -433,7 +433,9 @@ def test_a_read_only_call_hands_its_state_to_the_next_call_from_the_same_snapsho
     assert live[0] is rt and live[1] is snap
     assert rt.restore(snap) is live[2] and rt.restore(snap) is not live[2]  # handed out once
     rt.execute_here(snap, "count_items", {})
-    assert rt.restore(other) is not python_runtime._LIVE.entry  # another snapshot unpickles
+    live = python_runtime._LIVE.entry
+    # another snapshot unpickles its own copy, and the held one is dropped
+    assert rt.restore(other) is not live[2] and python_runtime._LIVE.entry is None
     rt.execute_here(snap, "spoil", {"item": "pen"})  # refused, but the cart changed: not handed on
     assert getattr(python_runtime._LIVE, "entry", None) is None
     record, _ = rt.execute_here(snap, "count_items", {})
