@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.values import json_text
 
-__all__ = ["error_hints", "dictated_values", "DICTATED_VALUES", "refusal_text", "as_date", "handed_today", "later_days", "shifted_months", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
+__all__ = ["error_hints", "dictated_values", "stated_amounts", "STATED_AMOUNTS", "DICTATED_VALUES", "refusal_text", "as_date", "handed_today", "later_days", "shifted_months", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
 
 MAX_HINT_VALUES = 12
 
@@ -318,6 +318,46 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
 
 
 DICTATED_VALUES = 3  # texts a refusal writes tried per input it names
+STATED_AMOUNTS = 3  # amounts of money a refusal states tried per numeric input it is about
+# an amount of money: a currency mark or code before it, a currency word after it, or two decimals
+# ("the deposit is 25% of the stay: 33.25 pounds", "£88.00 is still to pay", "GBP 1,250.00"); never part
+# of an id, a time, a date or a percentage (``R-28-0655``, ``09:00``, ``25%``)
+_AMOUNT_RE = re.compile(r"(?<![\w.,:/-])(?:([£$€])\s?|\b(?:GBP|USD|EUR|AUD|CAD)\s)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?"
+                        r"(\s?(?:pounds?|dollars?|euros?|GBP|USD|EUR|AUD|CAD)\b)?(?![\w%:/-]|[.,]\d)", re.IGNORECASE)
+
+
+def stated_amounts(message: str | None, args: Mapping[str, Any]) -> dict[str, list[float | int]]:
+    """``{input: amounts}`` of money a refusal states for the numeric input it is about ("the deposit is
+    25% of the stay: 33.25 pounds" for ``amount``; "FEE-2 is £45.00, not £10.00"): the input whose value
+    it repeats as an amount, else those it names, else the call's only numeric input; the amounts that
+    are not its value, in the refusal's order, at most :data:`STATED_AMOUNTS`. A service that says what
+    a payment must be is read like one that lists a vocabulary; these too are literals."""
+    numeric = [n for n, v in args.items() if _is_number(v)]
+    if not message or not numeric or len(message) > 2000 or not any(c.isdigit() for c in message):
+        return {}
+    text = refusal_text(message)
+    amounts: list[float] = []
+    for m in _AMOUNT_RE.finditer(text):
+        whole, fraction = m.group(2), m.group(3)
+        # (a mark or a currency word, or exactly two decimals: "33.25", not "0.5 m" or "3 nights")
+        if not (m.group(1) or m.group(4) or m.group(0).lstrip()[:3].upper() in ("GBP", "USD", "EUR", "AUD", "CAD")
+                or (fraction and len(fraction) == 3)):
+            continue
+        amount = float(whole.replace(",", "") + (fraction or ""))
+        if amount not in amounts:
+            amounts.append(amount)
+    if not amounts:
+        return {}
+    lowered = text.lower()
+    targets = [n for n in numeric if any(abs(a - float(args[n])) < 0.005 for a in amounts)] \
+        or [n for n in numeric if " ".join(name_tokens(n)) in lowered] or (numeric if len(numeric) == 1 else [])
+    out: dict[str, list[float | int]] = {}
+    for name in targets:
+        current = args[name]
+        values = [int(a) if isinstance(current, int) and a.is_integer() else a for a in amounts if abs(a - float(current)) >= 0.005]
+        if values:
+            out[name] = values[:STATED_AMOUNTS]
+    return out
 
 
 def dictated_values(message: str | None, args: Mapping[str, Any], texts: Iterable[str]) -> dict[str, list[str]]:

@@ -29,7 +29,7 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.blame import blamed_inputs, quotes
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.hints import dictated_values, error_hints, named_fields
+from llama_index_libra.induction.hints import dictated_values, error_hints, named_fields, stated_amounts
 from llama_index_libra.induction.repair_states import STATUS_RECORDS
 from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, refuses_the_person, repairable, status_bindings
 from llama_index_libra.induction.shapes import layout_matches
@@ -92,9 +92,12 @@ class RefusalRetries:
 
     def hints(self, message: str, args: Mapping[str, Any]) -> dict[str, list[Any]]:
         """What one refusal teaches: :func:`.hints.error_hints`, then, for the inputs that taught
-        nothing, the state's texts it dictates (:func:`.hints.dictated_values`)."""
+        nothing, the state's texts it dictates (:func:`.hints.dictated_values`) and the amounts of money
+        it states (:func:`.hints.stated_amounts`)."""
         out = error_hints(message, args, today=self.today)
         for name, values in dictated_values(message, args, self._texts()).items():
+            out.setdefault(name, values)
+        for name, values in stated_amounts(message, args).items():
             out.setdefault(name, values)
         return out
 

@@ -27,7 +27,7 @@ from llama_index_libra.induction.bindings import Keep
 from llama_index_libra.induction.blame import names_actor
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings
-from llama_index_libra.induction.hints import error_hints, refusal_text
+from llama_index_libra.induction.hints import error_hints, refusal_text, stated_amounts
 from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, refuses_the_person, repairable, shared_needed, status_bindings, substituted, word_stems
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
 
@@ -207,7 +207,7 @@ class RepairSearch:
                             if past and not retried:
                                 # past the refusal, refused further on for a value it teaches (``unknown
                                 # channel(s) ['channel']; use sms, voice, ...``): those values here at once
-                                taught = [({**b, n: v}, True) for n, vs in sorted(error_hints(record.message, call).items())
+                                taught = [({**b, n: v}, True) for n, vs in sorted(({**stated_amounts(record.message, call), **error_hints(record.message, call)}).items())
                                           for v in vs[:TAUGHT_VALUES]][:TAUGHT_RERUNS]
                                 if taught:
                                     tries[:0] = taught

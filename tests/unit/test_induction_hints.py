@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from llama_index_libra.induction.causes import CAUSES, never_succeeded_cause
-from llama_index_libra.induction.hints import digits_sample, MAX_HINT_VALUES, error_hints
+from llama_index_libra.induction.hints import digits_sample, MAX_HINT_VALUES, STATED_AMOUNTS, error_hints, stated_amounts
 from llama_index_libra.induction.field_encoders import leaf_name
 from llama_index_libra.induction.reply_values import listed_name, is_sentence, owner_name, reply_name, sentence_values
 
@@ -499,3 +499,40 @@ def test_a_list_refusal_teaches_as_a_dict_does():
     listed = '[{"message": "dates are YYYY-MM-DD", "reason": "BAD_DATE"}, 422]'
     assert cause_of(listed) == "format"
     assert error_hints(listed, {"day": "day"}) == error_hints('{"message": "dates are YYYY-MM-DD"}', {"day": "day"})
+
+
+@pytest.mark.parametrize("message,args,expected", [
+    # the amount a refusal states, for the call's only numeric input
+    ("RuleBroken: [RULE] the deposit is 25% of the stay: 33.25 pounds", {"ref": "R-28-0655", "amount": 10}, {"amount": [33.25]}),
+    ("Error: the balance on INV-2 is 41.50.", {"invoice": "INV-2", "amount": 10.0}, {"amount": [41.5]}),
+    ("RuntimeError: £88.00 is still to pay on TB-6101", {"booking_id": "TB-6101", "amount": 20.0}, {"amount": [88.0]}),
+    ("storage of GBP 1,250.00 is unpaid on C-1", {"amount": 10}, {"amount": [1250]}),
+    # the input whose value it repeats as an amount, not the other numeric input
+    ("CourtError: FEE-2 is £45.00, not £10.00", {"nights": 3, "amount": 10.0}, {"amount": [45.0]}),
+    # the input it names, when it repeats none
+    ("the amount must be the quoted total, 310.00", {"nights": 3, "amount": 20.0}, {"amount": [310.0]}),
+    # several numeric inputs, none named or repeated: nobody's
+    ("the fee is 12.00", {"nights": 3, "amount": 10.0}, {}),
+    # no amount: ids, times, days, percentages and plain counts are none
+    ("booking R-28-0655 arrives on 2028-07-29 at 09:00", {"ref": "R-1", "amount": 10}, {}),
+    ("the deposit is 25% of the stay", {"amount": 10}, {}),
+    ("a touring stay is at most 28 nights", {"amount": 10}, {}),
+    ("draft must be 0.3-4 m", {"draft_m": 10}, {}),
+    # the call's own value is no amount it teaches; text inputs take none
+    ("the deposit is 10.00 pounds", {"amount": 10}, {}),
+    ("the balance is 41.50 pounds", {"ref": "R-1"}, {}),
+])
+def test_stated_amounts(message, args, expected):
+    assert stated_amounts(message, args) == expected
+
+
+@given(st.text(max_size=200), st.dictionaries(st.sampled_from(["amount", "nights", "ref", "paid"]),
+                                              st.one_of(st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
+                                                        st.text(max_size=12), st.booleans()), max_size=4))
+def test_stated_amounts_never_fail_and_only_teach_numeric_inputs_other_values(message, args):
+    out = stated_amounts(message, args)
+    for name, values in out.items():
+        current = args[name]
+        assert isinstance(current, (int, float)) and not isinstance(current, bool)
+        assert 0 < len(values) <= STATED_AMOUNTS
+        assert all(isinstance(v, (int, float)) and abs(v - float(current)) >= 0.005 for v in values)
