@@ -214,7 +214,7 @@ class CounterfactualTests:
                     "state": list(node.path),
                     "provider_value": {"tool": value.provider, "export": value.export, "path": value.path, "value": value.value,
                                        **({"created": True} if value.created else {}),
-                                       **({"side": True} if value.side else {})},
+                                       **({"side": True} if value.side else {}), **({"reference": True} if value.reference else {})},
                     "call": calls.call_json(spec.name, args),
                     "record": calls.trim(record),
                     "control": {**first_desc, "call": calls.call_json(spec.name, first_args), "record": calls.trim(first_record)},

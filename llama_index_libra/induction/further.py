@@ -72,7 +72,7 @@ def further_tests(tests: CounterfactualTests, node: Any, spec: ToolSpec, templat
             evidence = {
                 "state": list(node.path),
                 "provider_value": {"tool": p.provider, "export": p.export, "path": p.path, "value": p.value,
-                                   **({"created": True} if p.created else {}), **({"side": True} if p.side else {})},
+                                   **({"created": True} if p.created else {}), **({"side": True} if p.side else {}), **({"reference": True} if p.reference else {})},
                 "call": calls.call_json(spec.name, args),
                 "record": calls.trim(record),
                 "control": {"value": controls[0], "call": calls.call_json(spec.name, control_args), "record": calls.trim(control_record)},

@@ -137,7 +137,9 @@ def split_providers(relations: list[Relation], per_input: int,
         created = bool(shown.get("created"))
         cyclic = (r.consumer, r.provider) in feeds
         path = str(shown.get("path", ""))
-        foreign = foreign_key(path, owners.get(r.provider), entities)
+        # (or a field of a record keyed by another id: a flight's ``balloon`` names a balloon that a
+        # listing of balloons is the source of: :func:`.values.referenced`)
+        foreign = foreign_key(path, owners.get(r.provider), entities) or bool(shown.get("reference"))
         subject = subjects.get(r.provider)
         # a provider about the kind of record the input names (``find_donor`` for ``donor_no``) before one
         # that shows such ids beside its own records (a session's register of donors)

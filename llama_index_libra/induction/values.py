@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 from dataclasses import replace
 from typing import Any, Container, Iterable, Mapping, NamedTuple, Sequence
 
@@ -43,6 +44,7 @@ class Value(NamedTuple):
     quiet: bool = False  # an argument's echo by a call that showed nothing: its layout was accepted, not its kind
     context: tuple[str, ...] = ()  # the words of its record no input takes (a status: ``delivered``), lower case
     side: bool = False  # shown by a call that changed the state elsewhere (a cancelled hire's booking): no creation
+    reference: bool = False  # a field of a record keyed by another id (a flight's ``balloon``): it names another record
 
 
 # a text shorter than this may sit in any change by chance: it is never told a side value
@@ -82,6 +84,52 @@ def relayed(path: Sequence[Mapping[str, Any]], producer: Value, initial_keys: Co
         if call_id(step["tool"], step.get("arguments") or {}) == made_by:
             return j > first
     return producer.key not in initial_keys
+
+
+_PATH_STEP = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
+
+
+def _id_like(key: str) -> bool:
+    """Whether a field name names an identifier (``flight_id``, ``envelopeId``, ``ref``, ``code``)."""
+    words = re.findall(r"[a-z]+|[A-Z][a-z]*", key)
+    return bool(words) and words[-1].lower() in ID_KEYS
+
+
+def _has_id(x: Any) -> bool:
+    """Whether a row cell reads as an identifier: a number, or a word with a digit (``R-28-0640``)."""
+    return (isinstance(x, int) and not isinstance(x, bool)) or (isinstance(x, str) and any(c.isdigit() for c in x) and len(x) <= 40)
+
+
+def referenced(output: Any, path: str) -> bool:
+    """Whether the value at ``path`` (``$.output...``) of a reply is a field of a record that is keyed
+    by another identifier: not the record's first field where that is an id (``flight_id`` before a
+    flight's ``balloon``), or a row's cell past a first cell that reads as an id. Such a value names
+    another record (the balloon), which the record only refers to: whatever lists or makes balloons
+    is its source. Fields of the reply itself, a record's first field and cells of rows that lead with
+    a name are never references."""
+    if not path.startswith("$.output"):
+        return False
+    steps = _PATH_STEP.findall(path[len("$.output"):])
+    if not steps:
+        return False
+    node = output
+    for key, index in steps[:-1]:
+        try:
+            node = node[key] if key else node[int(index)]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return False
+    key, index = steps[-1]
+    if key:
+        if not isinstance(node, Mapping) or not node or node is output and not isinstance(output, Mapping):
+            return False
+        first = next(iter(node))
+        if node is output or first == key or not isinstance(first, str) or not _id_like(first):
+            return False  # (a top-level field of the reply: the reply is about one record, not inside another)
+        return isinstance(node[first], (str, int)) and not isinstance(node[first], bool)
+    # a row cell: a list inside a list
+    if not index or int(index) == 0 or not isinstance(node, list) or len(steps) < 2 or node is output:
+        return False
+    return _has_id(node[0])
 
 
 def record_of(call: str, path: str) -> str:
@@ -386,7 +434,8 @@ class ValueReader:
             # (a text a change neither keys nor brings: the call showed a record it did not make)
             side = changed and isinstance(value, str) and len(value) >= MADE_CHARS and value not in made
             out.append(Value(tool, export_name, path, value, f"{tool}\x00{export_name}\x00{vj}", credit, changed,
-                             where, origin, context=words.get(where, ()), side=side))
+                             where, origin, context=words.get(where, ()), side=side,
+                             reference=referenced(record.output, path)))
         if not showed_anything(record, out):
             # a call that showed nothing (a search that matched no record) accepted its arguments'
             # layout, and is no evidence that they were values of their inputs' kind: their echoes
