@@ -345,20 +345,6 @@ class Master:
         # whole history (made, paid, signed for) is replayed without each call in turn
         jobs += [(tool, tid, args, root, path) for (tool, tid), (root, path, args) in sorted(self.made_paths.items())
                  if len(path) >= 2 and self.first_paths.get((tool, tid), (None, None, None))[1] != path]
-        # and the history of each state relation: the consumer succeeded right after the provider, on
-        # that path; replayed without each earlier call, the other writes it needed show (a release
-        # needs the hire paid and inspected: the state test credits only the last of them)
-        if len(self.ctx.roots) == 1:
-            seen = {(job[0], canonical_json(job[4])) for job in jobs}
-            for r in list(self.relations.values()):
-                ev = r.evidence or {}
-                if r.kind != "state" or ev.get("gate") or "provider_call" not in ev or "consumer_call" not in ev:
-                    continue
-                path = tuple(ev.get("state") or ()) + (ev["provider_call"],)
-                key = (r.consumer, canonical_json(path))
-                if len(path) >= 2 and key not in seen:
-                    seen.add(key)
-                    jobs.append((r.consumer, "", dict(ev["consumer_call"].get("arguments") or {}), 0, path))
         direct = {(r.provider, r.consumer) for r in self.relations.values()}
         valued = {(r.provider, r.consumer) for r in self.relations.values() if r.kind != "state"}
         roots = self.ctx.roots
