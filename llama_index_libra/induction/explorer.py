@@ -111,8 +111,6 @@ class NodeResult:
     # child digest -> the refused calls (tool, template id, binding) that succeed there (``repairs.py``)
     repairs: dict[str, list[tuple[str, str, dict[str, Any], str]]] = field(default_factory=dict)
     peers: set[str] = field(default_factory=set)  # children only the repair search made (another person's sign-on)
-    # (tool, template) -> args of its first success here on a record a creation of the path made
-    made_successes: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
 
 
 class Explorer:
@@ -139,7 +137,6 @@ class Explorer:
         self.further_done: set[tuple[str, str, str, str]] = set()  # (consumer, input, provider, export) tested on a refusal
         self.repairs = RepairSearch(self.calls, self.binder, self.reader, self.contracts, self.catalog, shared)
         self.first_successes: dict[tuple[str, str], dict[str, Any]] = {}
-        self.made_successes: dict[tuple[str, str], dict[str, Any]] = {}
         self.learned: dict[tuple[str, str], list[Any]] = {}
 
     def reset_batch(self) -> tuple[list[Relation], RunTally]:
@@ -164,7 +161,6 @@ class Explorer:
         binder.prefix = node.new_from if node.depth > 0 else 0  # the parent's pool, shared with the siblings
         tests.relations = {}
         self.first_successes = {}
-        self.made_successes = {}
         calls.attempts = {}
         children: list[tuple[str, Any, str, dict[str, Any], int, list[Value]]] = []  # pool = final[:n] + values
         pool = ValuePool(node.pool)
@@ -191,10 +187,6 @@ class Explorer:
             """Keep what a success produced; whether it showed anything (a state change, or a value
             that is not an echo of its arguments)."""
             self.first_successes.setdefault((spec.name, template.id), args)
-            if node.depth > 1 and (spec.name, template.id) not in self.made_successes \
-                    and any(v.created and not v.side for b in bound for v in pool.index.get(b, ())):
-                # (on a record a creation of the path made: path ablation reads its whole history)
-                self.made_successes[(spec.name, template.id)] = args
             values = self.reader.values_of(spec.name, record, bound)
             showed_any = showed_anything(record, values)
             if new_keys is not None:
@@ -562,7 +554,7 @@ class Explorer:
             gathered = gather(calls, self.reader, node.digest, node.snap, ordered)
         return NodeResult(node.id, list(tests.relations.values()), children, pool.values, dict(self.updates),
                           set(calls.succeeded), calls.tally, dict(calls.unmatched), dict(self.first_successes),
-                          calls.attempts, dict(self.learned), gathered, repairs, peers, dict(self.made_successes))
+                          calls.attempts, dict(self.learned), gathered, repairs, peers)
 
 # ---------------------------------------------------------------------------- worker entry points
 def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list[Node], knowledge: Any = None) -> list[NodeResult]:

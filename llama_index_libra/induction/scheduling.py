@@ -65,8 +65,6 @@ class Master:
         self.next_id = 0
         self.succeeded_templates: set[tuple[str, str]] = set()
         self.first_paths: dict[tuple[str, str], tuple[int, tuple, dict[str, Any]]] = {}
-        # each template's first success on a record a creation of its path made (node order)
-        self.made_paths: dict[tuple[str, str], tuple[int, tuple, dict[str, Any]]] = {}
         self.export_names: set[str] = set()
         self.embedded: set[str] = set()  # value names whose alignments extra_sims holds
         self.attempts: dict[str, dict[str, Any]] = {}
@@ -180,9 +178,6 @@ class Master:
                         productive = True
                         self.succeeded_templates.add(key)
                         self.first_paths[key] = (node.root, node.path, args)
-                for key, args in result.made_successes.items():
-                    if key not in self.made_paths:
-                        self.made_paths[key] = (node.root, node.path, args)
                 names = {v.export for v in result.final}
                 tool_names |= {v.export for v in result.final if v.provider != FIXTURE_PROVIDER}
                 if names - self.export_names:
@@ -341,10 +336,6 @@ class Master:
         transitive relation is kept only where no direct relation links the pair."""
         jobs = [(tool, tid, args, root, path) for (tool, tid), (root, path, args) in sorted(self.first_paths.items())
                 if len(path) >= 2]
-        # and the first success on a record the path created, when that is another path: the record's
-        # whole history (made, paid, signed for) is replayed without each call in turn
-        jobs += [(tool, tid, args, root, path) for (tool, tid), (root, path, args) in sorted(self.made_paths.items())
-                 if len(path) >= 2 and self.first_paths.get((tool, tid), (None, None, None))[1] != path]
         direct = {(r.provider, r.consumer) for r in self.relations.values()}
         valued = {(r.provider, r.consumer) for r in self.relations.values() if r.kind != "state"}
         roots = self.ctx.roots
