@@ -93,7 +93,8 @@ def split_providers(relations: list[Relation], per_input: int,
     tracking lookup that needs the order's tracking id is no source of order ids for that order
     lookup), provenance before compatibility, a value a success took before one a refused call only
     got further with (:mod:`.further`; never alternatives of each other), a record's own id before a field naming another entity
-    (:func:`foreign_key`: a list of customers before a charge's ``customer``), higher field similarity, a source of the field before
+    (:func:`foreign_key`: a list of customers before a charge's ``customer``) or a field of a record keyed by another id
+    (:func:`.values.referenced`: the fleet's registrations before a flight's ``balloon``), higher field similarity, a source of the field before
     a tool that takes the same field as input, an output before an echo of the provider's own
     argument, a more direct export path, a lookup before a creation (a call that changed the
     state), then the order found. A write that only showed the value (a side value: a cancelled
