@@ -24,6 +24,16 @@ class Workshop:
         return copy.deepcopy(self.__dict__)
 
 
+def _job(state: Workshop, job_id: str, status: str, why: str = "") -> dict:
+    """The job, in the status a tool needs (the till's refusals otherwise)."""
+    job = state.jobs.get(job_id)
+    if job is None:
+        raise KeyError(f"no job {job_id}")
+    if job["status"] != status:
+        raise ValueError(f"job {job_id} is {job['status']}{why}")
+    return job
+
+
 def list_jobs(state: Workshop = None) -> list:
     """Repair jobs as rows [job_id, bike, status]."""
     return [[j, v["bike"], v["status"]] for j, v in sorted(state.jobs.items())]
@@ -31,11 +41,7 @@ def list_jobs(state: Workshop = None) -> list:
 
 def take_deposit(job_id: str, amount: float, state: Workshop = None) -> str:
     """Take the deposit on a quoted repair job, which confirms it."""
-    job = state.jobs.get(job_id)
-    if job is None:
-        raise KeyError(f"no job {job_id}")
-    if job["status"] != "quoted":
-        raise ValueError(f"job {job_id} is {job['status']}")
+    job = _job(state, job_id, "quoted")
     need = round(job["quote"] / 2, 2)
     if abs(amount - need) > 0.005:
         raise ValueError(f"the deposit is half the quote: {need:.2f} pounds")
@@ -45,11 +51,7 @@ def take_deposit(job_id: str, amount: float, state: Workshop = None) -> str:
 
 def start_repair(job_id: str, mechanic: str, state: Workshop = None) -> dict:
     """Put a confirmed job on the stand."""
-    job = state.jobs.get(job_id)
-    if job is None:
-        raise KeyError(f"no job {job_id}")
-    if job["status"] != "confirmed":
-        raise ValueError(f"job {job_id} is {job['status']}; a deposit confirms it")
+    job = _job(state, job_id, "confirmed", "; a deposit confirms it")
     job["status"] = "on_stand"
     return {"job_id": job_id, "status": "on_stand"}
 
