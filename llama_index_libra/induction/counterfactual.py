@@ -26,7 +26,7 @@ from llama_index_libra.induction.repair_states import StateAt
 from llama_index_libra.induction.repairs import refuses_the_person, substituted
 from llama_index_libra.induction.selection import replaces
 from llama_index_libra.induction.shapes import value_shape
-from llama_index_libra.induction.values import Value, ValuePool, acted_on, relayed
+from llama_index_libra.induction.values import Value, ValuePool, acted_on, provider_value, relayed
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -212,9 +212,7 @@ class CounterfactualTests:
                     continue
                 evidence = {
                     "state": list(node.path),
-                    "provider_value": {"tool": value.provider, "export": value.export, "path": value.path, "value": value.value,
-                                       **({"created": True} if value.created else {}),
-                                       **({"side": True} if value.side else {}), **({"reference": True} if value.reference else {})},
+                    "provider_value": provider_value(value),
                     "call": calls.call_json(spec.name, args),
                     "record": calls.trim(record),
                     "control": {**first_desc, "call": calls.call_json(spec.name, first_args), "record": calls.trim(first_record)},

@@ -20,7 +20,7 @@ from llama_index_libra.induction.counterfactual import CounterfactualTests, free
 from llama_index_libra.induction.gates import says_unknown
 from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.repairs import refuses_the_person
-from llama_index_libra.induction.values import Value, ValuePool
+from llama_index_libra.induction.values import Value, ValuePool, provider_value
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -71,8 +71,7 @@ def further_tests(tests: CounterfactualTests, node: Any, spec: ToolSpec, templat
         for p in producers:
             evidence = {
                 "state": list(node.path),
-                "provider_value": {"tool": p.provider, "export": p.export, "path": p.path, "value": p.value,
-                                   **({"created": True} if p.created else {}), **({"side": True} if p.side else {}), **({"reference": True} if p.reference else {})},
+                "provider_value": provider_value(p),
                 "call": calls.call_json(spec.name, args),
                 "record": calls.trim(record),
                 "control": {"value": controls[0], "call": calls.call_json(spec.name, control_args), "record": calls.trim(control_record)},

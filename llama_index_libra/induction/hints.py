@@ -322,8 +322,9 @@ STATED_AMOUNTS = 3  # amounts of money a refusal states tried per numeric input 
 # an amount of money: a currency mark or code before it, a currency word after it, or two decimals
 # ("the deposit is 25% of the stay: 33.25 pounds", "£88.00 is still to pay", "GBP 1,250.00"); never part
 # of an id, a time, a date or a percentage (``R-28-0655``, ``09:00``, ``25%``)
-_AMOUNT_RE = re.compile(r"(?<![\w.,:/-])(?:([£$€])\s?|\b(?:GBP|USD|EUR|AUD|CAD)\s)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?"
-                        r"(\s?(?:pounds?|dollars?|euros?|GBP|USD|EUR|AUD|CAD)\b)?(?![\w%:/-]|[.,]\d)", re.IGNORECASE)
+_CURRENCY_CODES = "GBP|USD|EUR|AUD|CAD"
+_AMOUNT_RE = re.compile(rf"(?<![\w.,:/-])(?:([£$€])\s?|\b({_CURRENCY_CODES})\s)?(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d{{1,2}})?"
+                        rf"(\s?(?:pounds?|dollars?|euros?|{_CURRENCY_CODES})\b)?(?![\w%:/-]|[.,]\d)", re.IGNORECASE)
 
 
 def stated_amounts(message: str | None, args: Mapping[str, Any]) -> dict[str, list[float | int]]:
@@ -338,10 +339,9 @@ def stated_amounts(message: str | None, args: Mapping[str, Any]) -> dict[str, li
     text = refusal_text(message)
     amounts: list[float] = []
     for m in _AMOUNT_RE.finditer(text):
-        whole, fraction = m.group(2), m.group(3)
-        # (a mark or a currency word, or exactly two decimals: "33.25", not "0.5 m" or "3 nights")
-        if not (m.group(1) or m.group(4) or m.group(0).lstrip()[:3].upper() in ("GBP", "USD", "EUR", "AUD", "CAD")
-                or (fraction and len(fraction) == 3)):
+        mark, code, whole, fraction, word = m.groups()
+        # (a mark, a code or a currency word, or exactly two decimals: "33.25", not "0.5 m" or "3 nights")
+        if not (mark or code or word or (fraction and len(fraction) == 3)):
             continue
         amount = float(whole.replace(",", "") + (fraction or ""))
         if amount not in amounts:

@@ -21,7 +21,7 @@ from llama_index_libra.induction.leaves import MAX_LEAVES, SCALAR_TYPES, leaf_va
 from llama_index_libra.induction.reply_values import id_words, is_sentence, listed_name, owner_name, reply_name, sentence_values
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["Value", "ValuePool", "ValueReader", "item_name", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
+__all__ = ["Value", "ValuePool", "ValueReader", "item_name", "provider_value", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
            "as_list", "shown", "showed_anything", "FIXTURE_PROVIDER"]
 
 FIXTURE_PROVIDER = "\x00fixtures"  # the provider of values a tester was handed (never credited)
@@ -118,18 +118,29 @@ def referenced(output: Any, path: str) -> bool:
             node = node[key] if key else node[int(index)]
         except (KeyError, IndexError, TypeError, ValueError):
             return False
+    if node is output:
+        return False  # (a top-level field or item of the reply: the reply is about it, it sits in nothing else)
     key, index = steps[-1]
     if key:
-        if not isinstance(node, Mapping) or not node or node is output and not isinstance(output, Mapping):
+        if not isinstance(node, Mapping) or not node:
             return False
         first = next(iter(node))
-        if node is output or first == key or not isinstance(first, str) or not _id_like(first):
-            return False  # (a top-level field of the reply: the reply is about one record, not inside another)
+        if first == key or not isinstance(first, str) or not _id_like(first):
+            return False
         return isinstance(node[first], (str, int)) and not isinstance(node[first], bool)
     # a row cell: a list inside a list
-    if not index or int(index) == 0 or not isinstance(node, list) or len(steps) < 2 or node is output:
+    if int(index) == 0 or not isinstance(node, list):
         return False
     return _has_id(node[0])
+
+
+def provider_value(v: Value) -> dict[str, Any]:
+    """The ``provider_value`` a relation's evidence records for the value it took: where it came from,
+    and whether a creation made it, a write only showed it, or it refers to another record (what
+    provider selection reads back)."""
+    return {"tool": v.provider, "export": v.export, "path": v.path, "value": v.value,
+            **({"created": True} if v.created else {}), **({"side": True} if v.side else {}),
+            **({"reference": True} if v.reference else {})}
 
 
 def record_of(call: str, path: str) -> str:
