@@ -4,7 +4,7 @@ Each configuration runs in a fresh subprocess (so imports and model loading are 
 and peak memory is per build), ``--repeats`` times; the table reports medians.
 
     python scripts/bench_induction.py --repeats 3 --executors serial,process,ray [--json out.json]
-    python scripts/bench_induction.py --executors serial,process --isolation process,none  # cost of call isolation
+    python scripts/bench_induction.py --executors serial,process --isolation process,call,none  # cost of call isolation
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--encoder", default="minilm", help="field encoder: minilm (default) or lexical")
     parser.add_argument("--max-depth", type=int, default=2)
     parser.add_argument("--isolation", default="default",
-                        help="comma list of call isolation modes to compare: process, none (default: the runtime's)")
+                        help="comma list of call isolation modes to compare: process, call, none (default: the runtime's)")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
 

@@ -381,9 +381,11 @@ def register(sub: Any) -> None:
     p.add_argument("--executor", choices=["serial", "process", "ray"], default="process",
                    help="where composition tests run: this process, a local process pool (default), or Ray")
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
-    p.add_argument("--isolation", choices=["process", "none"], default=None,
-                   help="process: every call in a supervised child, so a tool that crashes or hangs costs one call "
-                   "(the runtime's default); none: calls in the worker itself (faster, a crash stops the build)")
+    p.add_argument("--isolation", choices=["process", "call", "none"], default=None,
+                   help="process: a tool that crashes or hangs never stops the build or changes a record (pool workers run "
+                   "calls themselves, watched, and rerun a dead worker's chunks with each call in a supervised child; "
+                   "the runtime's default); call: every call in a supervised child; none: calls in the worker itself "
+                   "(a crash stops the build)")
     p.add_argument("--ray-address", default=None, help="an existing Ray cluster (default: a local ray.init())")
     p.add_argument("--log-dir", default=None,
                    help="append-only run log: an interrupted build resumes from it, a rebuild after a catalog edit reruns only "

@@ -240,9 +240,10 @@ def induce(
     ``workers``), ``"ray"`` or an Executor; every executor yields the same library bytes.
     ``log_dir`` keeps an append-only log of runs: a build interrupted by Ctrl-C or a killed worker
     resumes from it, and a rebuild after a catalog edit re-executes only runs whose inputs changed.
-    ``isolation`` (``"process"``, ``"none"``; default: the runtime's ``isolation``) says where calls
-    run: in a supervised child process, so a call that crashes or hangs costs that call only, or in
-    the worker itself. SIGTERM stops a build as Ctrl-C does: workers stopped, run log kept.
+    ``isolation`` (``"process"``, ``"call"``, ``"none"``; default: the runtime's ``isolation``) says
+    where calls run: where a call that crashes or hangs changes no record and stops no build (in a
+    supervised child process; in a process pool, the watched worker itself, whose chunks run again
+    isolated if it dies), always in a supervised child, or in the worker itself. SIGTERM stops a build as Ctrl-C does: workers stopped, run log kept.
     Returns the deterministic library and the run's report.
     """
     from llama_index_libra.induction.executors import resolve_executor, stop_on_sigterm

@@ -25,6 +25,8 @@ logger = logging.getLogger("llama_index_libra")
 
 # How many times one map may restart the pool after a worker died before the build stops.
 MAX_POOL_RESTARTS = 3
+# How often the master looks for a watched worker whose call outlived its deadline (seconds).
+WATCH_S = 0.25
 
 _CTX: dict[str, Any] = {}
 
@@ -46,16 +48,25 @@ def _die_with(master: int) -> None:
         os._exit(1)
 
 
-def _warm_worker(modules: Sequence[str] = (), master: int | None = None) -> None:
+def _warm_worker(modules: Sequence[str] = (), master: int | None = None, beats: Any = None, slots: Any = None) -> None:
     """Worker initializer: import the modules the caller's worker functions live in (handed in
     by the caller, see :meth:`Executor.prestart`) while the master is still busy.
 
     Workers ignore SIGINT: Ctrl-C reaches the whole process group, and it is the master's to
     handle (it stops the workers itself), so workers never print tracebacks of their own. They die
-    with the master (Linux)."""
+    with the master (Linux). With ``beats`` (memory the master watches) a worker runs its calls in
+    place, watched (``runtime/isolation.py``, :class:`~llama_index_libra.runtime.isolation.PoolWatch`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if master is not None:
         _die_with(master)
+    if beats is not None and slots is not None:
+        with slots.get_lock():
+            slot = slots.value
+            slots.value += 1
+        if slot < len(beats) // 3:
+            from llama_index_libra.runtime.isolation import watch_pool_calls
+
+            watch_pool_calls(beats, slot)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     for name in modules:
         importlib.import_module(name)
@@ -245,6 +256,10 @@ class ProcessExecutor(Executor):
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.restarts = 0  # pools restarted after a worker died (per build: see close)
         self._pool = None
+        # workers run calls in place, watched (runtime/isolation.py), until one dies; then, for the
+        # rest of the build, every call of an isolated runtime runs in a call process
+        self._watched = True
+        self._beats: Any = None  # the current pool's watch memory (pid, call deadline, grouped per worker)
         self._ctx_path: str | None = None
         self._shared_paths: list[str] = []
         self._tmp: str | None = None  # this build's temporary folder (context and shared pickles)
@@ -259,8 +274,11 @@ class ProcessExecutor(Executor):
             # a worker asks to die with the master when the master spawns it from its main thread (the
             # kernel's "parent" is the spawning thread, whose end must not kill the pool)
             master = os.getpid() if threading.current_thread() is threading.main_thread() else None
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"), initializer=_warm_worker,
-                                             initargs=(self.warm, master))
+            spawn = mp.get_context("spawn")
+            self._beats = spawn.RawArray("d", 3 * self.workers) if self._watched else None
+            slots = spawn.Value("i", 0) if self._watched else None
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=spawn, initializer=_warm_worker,
+                                             initargs=(self.warm, master, self._beats, slots))
             for _ in range(self.workers):  # spawn them all now, not at the first map
                 self._pool.submit(_ping)
 
@@ -313,6 +331,7 @@ class ProcessExecutor(Executor):
                         futures[i] = self._pool.submit(_call_with_ctx_file, self._ctx_path, fn, batches[i])
                     except BrokenProcessPool:
                         broken.append(i)
+                self._await(list(futures.values()))
                 for i, future in futures.items():
                     try:
                         results[i] = future.result()
@@ -320,6 +339,7 @@ class ProcessExecutor(Executor):
                         broken.append(i)
                 if not broken:
                     break
+                self._watched = False  # the chunks run again with every call in a call process
                 restarts += 1
                 if restarts > MAX_POOL_RESTARTS:
                     self._interrupted = True
@@ -338,11 +358,44 @@ class ProcessExecutor(Executor):
             self._interrupted = True
             raise
 
+    def _await(self, futures: list[Any]) -> None:
+        """Wait until every future is done; meanwhile kill a watched worker whose call outlived its
+        deadline (a hang no alarm ended): its pool breaks, and the chunks run again isolated."""
+        from concurrent.futures import wait
+
+        pending = set(futures)
+        while pending:
+            _, pending = wait(pending, timeout=WATCH_S if self._beats is not None else None)
+            if pending and self._beats is not None:
+                self._kill_overdue()
+
+    def _kill_overdue(self) -> None:
+        import time
+
+        beats, now = self._beats, time.monotonic()
+        for slot in range(len(beats) // 3):
+            pid, deadline = int(beats[3 * slot]), beats[3 * slot + 1]
+            if pid > 0 and 0 < deadline < now:
+                logger.warning("libra: a call ran past its time limit in pool worker %d and no alarm stopped it; "
+                               "the worker is stopped and its chunks run again, each call in a call process", pid)
+                beats[3 * slot + 1] = 0.0
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+
+    def _worker_groups(self) -> list[int]:
+        """Process groups the current pool's watched workers lead (what their tools started)."""
+        beats = self._beats
+        if beats is None:
+            return []
+        return [int(beats[3 * s]) for s in range(len(beats) // 3) if beats[3 * s] > 0 and beats[3 * s + 2] == 1.0]
+
     def _restart_pool(self) -> None:
         """Replace a broken pool (its workers are dead or dying) with a new one."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            _stop_pool(pool, kill=True)
+            _stop_pool(pool, kill=True, groups=self._worker_groups())
         self.prestart()
 
     def close(self) -> None:
@@ -351,7 +404,7 @@ class ProcessExecutor(Executor):
         pool, self._pool = self._pool, None
         if pool is not None:
             workers = [p.pid for p in (getattr(pool, "_processes", None) or {}).values()]
-            _stop_pool(pool, kill=self._interrupted)
+            _stop_pool(pool, kill=self._interrupted, groups=self._worker_groups())
             _remove_channel_folders(workers)  # a worker leaves through os._exit: its runtime's folders stay
         import shutil
 
@@ -365,6 +418,7 @@ class ProcessExecutor(Executor):
             shutil.rmtree(self._tmp, ignore_errors=True)
         self._ctx_path, self._shared_paths, self._tmp = None, [], None
         self._interrupted = False
+        self._watched, self._beats = True, None
 
 
 def _remove_channel_folders(pids: Sequence[int]) -> None:
@@ -403,21 +457,27 @@ def _remove_stale_build_folders() -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def _stop_pool(pool: Any, *, kill: bool) -> None:
-    """Shut ``pool`` down: wait for its workers, or (``kill``) terminate them, then kill stragglers."""
+def _stop_pool(pool: Any, *, kill: bool, groups: Sequence[int] = ()) -> None:
+    """Shut ``pool`` down: wait for its workers, or (``kill``) terminate them, then kill stragglers
+    and the process ``groups`` its watched workers led (the processes their tools started)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     if not kill:
         pool.shutdown(wait=True, cancel_futures=True)
-        return
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:
-        if proc.is_alive():
-            proc.terminate()
-    for proc in processes:
-        proc.join(5)
-        if proc.is_alive():
-            proc.kill()
+    else:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in processes:
             proc.join(5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(5)
+    for group in groups:
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except OSError:  # nothing left in it
+            pass
 
 
 class RayExecutor(Executor):

@@ -34,6 +34,8 @@ a bare ``except:`` swallows the alarm, a long C call never lets it fire. Inducti
 :meth:`Runtime.execute`, which with ``isolation = "process"`` (the default) runs the call in a
 supervised child process (``runtime/isolation.py`` decides, and supervises it): a crash is recorded as fault ``crashed``, a
 call past its limit plus a grace is killed and recorded exactly as a timeout, and the build goes on.
+A process-pool worker, itself a process that may die, runs calls in place under its master's watch
+and hands its chunks back to be run again that way if it dies.
 """
 
 from __future__ import annotations
@@ -137,9 +139,11 @@ class Runtime(abc.ABC):
     # "thread": a worker thread whose hung call is abandoned (always stops waiting). Off the main
     # thread, "signal" falls back to "thread".
     timeout_mode: str = "signal"
-    # How :meth:`execute` runs calls during induction. "process": in a supervised child process
-    # (runtime/isolation.py), so a call that crashes its process or hangs where no alarm reaches it
-    # costs that call only; "none": in the calling process (faster; such a call stops the build).
+    # How :meth:`execute` runs calls during induction. "process": where a call that crashes its
+    # process or hangs where no alarm reaches it changes no record and stops no build (a supervised
+    # child process; in a process-pool worker, the worker itself, watched by the master, which runs a
+    # dead worker's chunks again with each call in a child: runtime/isolation.py); "call": always in
+    # a supervised child; "none": in the calling process (such a call stops the build).
     isolation: str = "process"
     # Whether the calls already run outside this process, in a worker the runtime drives over a pipe
     # or a socket. True: ``isolation="process"`` runs them here, since a forked call process would
@@ -192,10 +196,11 @@ class Runtime(abc.ABC):
         the new state when the call succeeded and changed it (else None). What induction calls.
 
         Where the call runs is decided by :func:`llama_index_libra.runtime.isolation.execute` alone:
-        with ``isolation = "process"`` in a supervised child process (a call that kills its process is
-        recorded as ``error`` with fault ``crashed``, one that outlives its timeout as fault
-        ``timeout``; the child is replaced and the build goes on), else here (:meth:`execute_here`).
-        Records are the same bytes either way.
+        with ``isolation = "process"`` or ``"call"`` in a supervised child process (a call that kills
+        its process is recorded as ``error`` with fault ``crashed``, one that outlives its timeout as
+        fault ``timeout``; the child is replaced and the build goes on), in a watched pool worker
+        with ``"process"`` (in place), else here (:meth:`execute_here`). Records are the same bytes
+        either way.
         """
         return isolation.execute(self, snap, tool, arguments, timeout_s)
 

@@ -21,6 +21,13 @@ is the parent's to handle) and, on Linux, is killed by the kernel when its paren
 
 Cost: each call pays a pipe round trip and the pickling of its record (snapshots travel once per
 state, not once per call); see docs/security.md ("Tool faults and interrupted builds") for measurements.
+
+In a process-pool build the pool worker is itself a process that may die, so with ``"process"`` a
+worker runs calls in place (:class:`PoolWatch`): it writes each call's deadline to memory the master
+reads, the master kills a worker whose call runs past it, and a worker's death (a crash, or that kill)
+costs its unfinished chunks, which run again with every call in a call process as above. A call's
+record is the same either way, so the library is too; a healthy build saves the round trip of every
+call. ``isolation = "call"`` keeps every call in a call process, pool workers included.
 """
 
 from __future__ import annotations
@@ -38,9 +45,12 @@ from typing import Any, Mapping
 from llama_index_libra.records import InvocationRecord, crashed_record, storable_json, timeout_record, to_jsonable
 
 __all__ = ["execute", "calls_out_of_process", "CallSupervisor", "supervisor_for", "close_supervisors", "with_isolation", "IN_CHILD", "KILL_GRACE_S",
-           "ISOLATION_MODES"]
+           "ISOLATION_MODES", "PoolWatch", "watch_pool_calls"]
 
-ISOLATION_MODES = ("process", "none")
+# "process": calls run in a process that may die (a supervised call process; in a pool worker, the
+# watched worker itself); "call": always in a supervised call process; "none": in place, unsupervised.
+ISOLATION_MODES = ("process", "call", "none")
+SUPERVISED_MODES = ("process", "call")
 
 # How long past its timeout a call may run before its process is killed: the in-process alarm
 # normally ends it at the limit; this covers the alarm being swallowed or never delivered.
@@ -327,12 +337,57 @@ def calls_out_of_process(runtime: Any) -> bool:
     return True
 
 
+class PoolWatch:
+    """A pool worker that runs calls in place, watched by its master (see the module docstring).
+
+    ``beats`` is memory shared with the master, three numbers per worker: its pid, the deadline of
+    the call it runs (``time.monotonic()``; 0 between calls, infinity for a call without a time
+    limit) and 1 when the worker leads its own process group (what its tools start dies with it)."""
+
+    def __init__(self, beats: Any, slot: int) -> None:
+        self.beats, self.slot = beats, slot
+
+    def execute(self, runtime: Any, snap: Any, tool: str, arguments: Mapping[str, Any],
+                timeout_s: float | None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
+        """:meth:`Runtime.execute_here`, its deadline posted for the master while it runs."""
+        limit = runtime.default_timeout_s if timeout_s is None else timeout_s
+        bounded = limit is not None and 0 < limit < float("inf")
+        at = 3 * self.slot + 1
+        self.beats[at] = time.monotonic() + float(limit) + KILL_GRACE_S if bounded else float("inf")
+        try:
+            return runtime.execute_here(snap, tool, arguments, timeout_s)
+        finally:
+            self.beats[at] = 0.0
+
+
+_WATCH: PoolWatch | None = None
+
+
+def watch_pool_calls(beats: Any, slot: int) -> None:
+    """Make this process a watched pool worker (``slot`` of ``beats``): it leads a process group of
+    its own, so the master can stop what its tools start, and runs calls of ``"process"`` runtimes
+    in place. Called by the process pool's worker initializer."""
+    global _WATCH
+    grouped = 0.0
+    try:
+        os.setpgid(0, 0)
+        grouped = 1.0
+    except OSError:  # pragma: no cover - not permitted here
+        pass
+    beats[3 * slot], beats[3 * slot + 1], beats[3 * slot + 2] = float(os.getpid()), 0.0, grouped
+    _WATCH = PoolWatch(beats, slot)
+
+
 def execute(runtime: Any, snap: Any, tool: str, arguments: Mapping[str, Any],
             timeout_s: float | None = None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
     """Run one call of ``runtime`` where its ``isolation`` says: in this process's supervised child
-    (``"process"``, unless this process is such a child already, or the runtime's calls already run
-    in a worker process: :func:`calls_out_of_process`) or here (:meth:`Runtime.execute_here`)."""
-    if getattr(runtime, "isolation", "none") == "process" and not IN_CHILD and not calls_out_of_process(runtime):
+    (``"process"`` or ``"call"``, unless this process is such a child already, or the runtime's calls
+    already run in a worker process: :func:`calls_out_of_process`), in place in a watched pool worker
+    (``"process"``: :class:`PoolWatch`), or here (``"none"``: :meth:`Runtime.execute_here`)."""
+    mode = getattr(runtime, "isolation", "none")
+    if mode in SUPERVISED_MODES and not IN_CHILD and not calls_out_of_process(runtime):
+        if mode == "process" and _WATCH is not None:
+            return _WATCH.execute(runtime, snap, tool, arguments, timeout_s)
         return supervisor_for(runtime).execute(snap, tool, arguments, timeout_s)
     return runtime.execute_here(snap, tool, arguments, timeout_s)
 
