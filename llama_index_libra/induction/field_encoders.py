@@ -60,8 +60,11 @@ class DenseFieldEncoder:
 
     def __init__(self, embed_model: Any = None) -> None:
         from llama_index_libra.encoders import encoder_id, resolve_embed_model
+        from llama_index_libra.minilm import numpy_minilm
 
-        self.model = resolve_embed_model(embed_model, quiet=True)
+        # the packaged default as a numpy forward pass (no torch import: seconds off every build)
+        packaged = numpy_minilm() if embed_model in (None, "minilm", "default") else None
+        self.model = packaged if packaged is not None else resolve_embed_model(embed_model, quiet=True)
         self.name = "dense:" + encoder_id(self.model)
         self._cache: dict[str, np.ndarray] = {}
         self._texts: dict[str, np.ndarray] = {}
