@@ -3,8 +3,7 @@
 ``where_runtime()`` is a PythonRuntime over ``add_book`` -> ``read_book``. With ``$LIBRA_TEST_WHERE_DIR``
 set, every call of ``read_book`` writes a file named by the pid of the process running it, holding
 that process's parent pid (what the tool returns never depends on it, so records stay the same
-wherever calls run). Importable by pool
-workers (module-level functions).
+wherever calls run). Importable by pool workers (module-level functions).
 """
 
 from __future__ import annotations
@@ -12,20 +11,9 @@ from __future__ import annotations
 import os
 
 from llama_index_libra.runtime.python import PythonRuntime
+from tests.support.hygiene_tools import Shelf, add_book  # the same shelf; only the reader notes its process
 
 WHERE_DIR_ENV = "LIBRA_TEST_WHERE_DIR"
-
-
-class Shelf:
-    def __init__(self) -> None:
-        self.books: dict[str, str] = {}
-
-
-def add_book(title: str, state: Shelf) -> dict:
-    """Put a new book with a title on the shelf. Returns its book_id."""
-    book_id = f"B{len(state.books) + 1}"
-    state.books[book_id] = title
-    return {"book_id": book_id}
 
 
 def read_book(book_id: str, state: Shelf) -> dict:
