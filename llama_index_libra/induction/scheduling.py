@@ -34,7 +34,7 @@ STATE_TESTS_PER_CALL = 3
 
 
 # Chunks per pool worker in each map: a chunk's binder caches and run memo serve the sibling states
-# inside it, so fewer, larger chunks spend less (four per worker: 4-13% faster builds than twelve,
+# inside it, so fewer, larger chunks spend less (three or four per worker: 2-13% faster builds than twelve,
 # the same library bytes; the pool still hands them out as workers free up, so the load balances).
 CHUNKS_PER_WORKER = 4
 
