@@ -48,25 +48,21 @@ def _die_with(master: int) -> None:
         os._exit(1)
 
 
-def _warm_worker(modules: Sequence[str] = (), master: int | None = None, beats: Any = None, slots: Any = None) -> None:
+def _warm_worker(modules: Sequence[str] = (), master: int | None = None, watch: Any = None) -> None:
     """Worker initializer: import the modules the caller's worker functions live in (handed in
     by the caller, see :meth:`Executor.prestart`) while the master is still busy.
 
     Workers ignore SIGINT: Ctrl-C reaches the whole process group, and it is the master's to
     handle (it stops the workers itself), so workers never print tracebacks of their own. They die
-    with the master (Linux). With ``beats`` (memory the master watches) a worker runs its calls in
-    place, watched (``runtime/isolation.py``, :class:`~llama_index_libra.runtime.isolation.PoolWatch`)."""
+    with the master (Linux). With ``watch`` (a :class:`~llama_index_libra.runtime.isolation.WatchMemory`)
+    a worker runs its calls in place, watched (``runtime/isolation.py``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if master is not None:
         _die_with(master)
-    if beats is not None and slots is not None:
-        with slots.get_lock():
-            slot = slots.value
-            slots.value += 1
-        if slot < len(beats) // 3:
-            from llama_index_libra.runtime.isolation import watch_pool_calls
+    if watch is not None:
+        from llama_index_libra.runtime.isolation import watch_pool_calls
 
-            watch_pool_calls(beats, slot)
+        watch_pool_calls(watch)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     for name in modules:
         importlib.import_module(name)
@@ -259,7 +255,7 @@ class ProcessExecutor(Executor):
         # workers run calls in place, watched (runtime/isolation.py), until one dies; then, for the
         # rest of the build, every call of an isolated runtime runs in a call process
         self._watched = True
-        self._beats: Any = None  # the current pool's watch memory (pid, call deadline, grouped per worker)
+        self._watch: Any = None  # the current pool's WatchMemory (runtime/isolation.py), while watched
         self._ctx_path: str | None = None
         self._shared_paths: list[str] = []
         self._tmp: str | None = None  # this build's temporary folder (context and shared pickles)
@@ -274,11 +270,12 @@ class ProcessExecutor(Executor):
             # a worker asks to die with the master when the master spawns it from its main thread (the
             # kernel's "parent" is the spawning thread, whose end must not kill the pool)
             master = os.getpid() if threading.current_thread() is threading.main_thread() else None
+            from llama_index_libra.runtime.isolation import WatchMemory
+
             spawn = mp.get_context("spawn")
-            self._beats = spawn.RawArray("d", 3 * self.workers) if self._watched else None
-            slots = spawn.Value("i", 0) if self._watched else None
+            self._watch = WatchMemory(spawn, self.workers) if self._watched else None
             self._pool = ProcessPoolExecutor(self.workers, mp_context=spawn, initializer=_warm_worker,
-                                             initargs=(self.warm, master, self._beats, slots))
+                                             initargs=(self.warm, master, self._watch))
             for _ in range(self.workers):  # spawn them all now, not at the first map
                 self._pool.submit(_ping)
 
@@ -361,24 +358,17 @@ class ProcessExecutor(Executor):
     def _await(self, futures: list[Any]) -> None:
         """Wait until every future is done; meanwhile kill a watched worker whose call outlived its
         deadline (a hang no alarm ended): its pool breaks, and the chunks run again isolated."""
+        import time
         from concurrent.futures import wait
 
         pending = set(futures)
         while pending:
-            _, pending = wait(pending, timeout=WATCH_S if self._beats is not None else None)
-            if pending and self._beats is not None:
-                self._kill_overdue()
-
-    def _kill_overdue(self) -> None:
-        import time
-
-        beats, now = self._beats, time.monotonic()
-        for slot in range(len(beats) // 3):
-            pid, deadline = int(beats[3 * slot]), beats[3 * slot + 1]
-            if pid > 0 and 0 < deadline < now:
+            _, pending = wait(pending, timeout=WATCH_S if self._watch is not None else None)
+            if not pending or self._watch is None:
+                continue
+            for pid in self._watch.overdue(time.monotonic()):
                 logger.warning("libra: a call ran past its time limit in pool worker %d and no alarm stopped it; "
                                "the worker is stopped and its chunks run again, each call in a call process", pid)
-                beats[3 * slot + 1] = 0.0
                 try:
                     os.kill(pid, signal.SIGKILL)
                 except OSError:
@@ -386,10 +376,7 @@ class ProcessExecutor(Executor):
 
     def _worker_groups(self) -> list[int]:
         """Process groups the current pool's watched workers lead (what their tools started)."""
-        beats = self._beats
-        if beats is None:
-            return []
-        return [int(beats[3 * s]) for s in range(len(beats) // 3) if beats[3 * s] > 0 and beats[3 * s + 2] == 1.0]
+        return self._watch.groups() if self._watch is not None else []
 
     def _restart_pool(self) -> None:
         """Replace a broken pool (its workers are dead or dying) with a new one."""
@@ -418,7 +405,7 @@ class ProcessExecutor(Executor):
             shutil.rmtree(self._tmp, ignore_errors=True)
         self._ctx_path, self._shared_paths, self._tmp = None, [], None
         self._interrupted = False
-        self._watched, self._beats = True, None
+        self._watched, self._watch = True, None
 
 
 def _remove_channel_folders(pids: Sequence[int]) -> None:

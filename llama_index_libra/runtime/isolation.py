@@ -40,12 +40,12 @@ import threading
 import time
 from collections import OrderedDict
 from multiprocessing.connection import wait as _wait
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from llama_index_libra.records import InvocationRecord, crashed_record, storable_json, timeout_record, to_jsonable
 
 __all__ = ["execute", "calls_out_of_process", "CallSupervisor", "supervisor_for", "close_supervisors", "with_isolation", "IN_CHILD", "KILL_GRACE_S",
-           "ISOLATION_MODES", "PoolWatch", "watch_pool_calls"]
+           "ISOLATION_MODES", "PoolWatch", "WatchMemory", "watch_pool_calls"]
 
 # "process": calls run in a process that may die (a supervised call process; in a pool worker, the
 # watched worker itself); "call": always in a supervised call process; "none": in place, unsupervised.
@@ -337,45 +337,90 @@ def calls_out_of_process(runtime: Any) -> bool:
     return True
 
 
+class WatchMemory:
+    """Memory a process pool's master shares with its watched workers: three numbers per worker, its
+    pid, the deadline of the call it runs (``time.monotonic()``; 0 between calls, infinity for a call
+    without a time limit) and 1 when it leads its own process group (what its tools start dies with
+    it). Made by the master from its multiprocessing ``context``; it travels to workers as they spawn."""
+
+    FIELDS = 3
+
+    def __init__(self, context: Any, workers: int) -> None:
+        self.array = context.RawArray("d", self.FIELDS * workers)
+        self._next = context.Value("i", 0)
+
+    def claim(self) -> int | None:
+        """A worker's slot (the next free one), or None once every slot is taken."""
+        with self._next.get_lock():
+            slot = self._next.value
+            self._next.value += 1
+        return slot if slot < len(self.array) // self.FIELDS else None
+
+    def join(self, slot: int, pid: int, grouped: bool) -> None:
+        at = self.FIELDS * slot
+        self.array[at], self.array[at + 1], self.array[at + 2] = float(pid), 0.0, 1.0 if grouped else 0.0
+
+    def post(self, slot: int, deadline: float) -> None:
+        """The deadline of the call ``slot``'s worker starts (0.0: it ended)."""
+        self.array[self.FIELDS * slot + 1] = deadline
+
+    def _slots(self) -> Iterator[tuple[int, int, float, float]]:
+        a, f = self.array, self.FIELDS
+        for slot in range(len(a) // f):
+            yield slot, int(a[f * slot]), a[f * slot + 1], a[f * slot + 2]
+
+    def overdue(self, now: float) -> list[int]:
+        """The pids of workers whose call passed its deadline by ``now`` (their deadlines cleared)."""
+        out = []
+        for slot, pid, deadline, _ in self._slots():
+            if pid > 0 and 0 < deadline < now:
+                self.post(slot, 0.0)
+                out.append(pid)
+        return out
+
+    def groups(self) -> list[int]:
+        """The process groups the workers lead."""
+        return [pid for _, pid, _, grouped in self._slots() if pid > 0 and grouped == 1.0]
+
+
 class PoolWatch:
-    """A pool worker that runs calls in place, watched by its master (see the module docstring).
+    """A pool worker that runs calls in place, watched by its master (see the module docstring):
+    slot ``slot`` of the pool's :class:`WatchMemory`."""
 
-    ``beats`` is memory shared with the master, three numbers per worker: its pid, the deadline of
-    the call it runs (``time.monotonic()``; 0 between calls, infinity for a call without a time
-    limit) and 1 when the worker leads its own process group (what its tools start dies with it)."""
-
-    def __init__(self, beats: Any, slot: int) -> None:
-        self.beats, self.slot = beats, slot
+    def __init__(self, memory: WatchMemory, slot: int) -> None:
+        self.memory, self.slot = memory, slot
 
     def execute(self, runtime: Any, snap: Any, tool: str, arguments: Mapping[str, Any],
                 timeout_s: float | None) -> tuple[InvocationRecord, tuple[str, Any] | None]:
         """:meth:`Runtime.execute_here`, its deadline posted for the master while it runs."""
         limit = runtime.default_timeout_s if timeout_s is None else timeout_s
         bounded = limit is not None and 0 < limit < float("inf")
-        at = 3 * self.slot + 1
-        self.beats[at] = time.monotonic() + float(limit) + KILL_GRACE_S if bounded else float("inf")
+        self.memory.post(self.slot, time.monotonic() + float(limit) + KILL_GRACE_S if bounded else float("inf"))
         try:
             return runtime.execute_here(snap, tool, arguments, timeout_s)
         finally:
-            self.beats[at] = 0.0
+            self.memory.post(self.slot, 0.0)
 
 
 _WATCH: PoolWatch | None = None
 
 
-def watch_pool_calls(beats: Any, slot: int) -> None:
-    """Make this process a watched pool worker (``slot`` of ``beats``): it leads a process group of
-    its own, so the master can stop what its tools start, and runs calls of ``"process"`` runtimes
-    in place. Called by the process pool's worker initializer."""
+def watch_pool_calls(memory: WatchMemory) -> None:
+    """Make this process a watched pool worker (a slot of ``memory``, while one is free): it leads a
+    process group of its own, so the master can stop what its tools start, and runs calls of
+    ``"process"`` runtimes in place. Called by the process pool's worker initializer."""
     global _WATCH
-    grouped = 0.0
+    slot = memory.claim()
+    if slot is None:
+        return  # (more workers than slots: this one's calls go to a call process)
+    grouped = False
     try:
         os.setpgid(0, 0)
-        grouped = 1.0
+        grouped = True
     except OSError:  # pragma: no cover - not permitted here
         pass
-    beats[3 * slot], beats[3 * slot + 1], beats[3 * slot + 2] = float(os.getpid()), 0.0, grouped
-    _WATCH = PoolWatch(beats, slot)
+    memory.join(slot, os.getpid(), grouped)
+    _WATCH = PoolWatch(memory, slot)
 
 
 def execute(runtime: Any, snap: Any, tool: str, arguments: Mapping[str, Any],

@@ -6,6 +6,7 @@ chunks run again with every call in a call process, so the library is the serial
 from __future__ import annotations
 
 import math
+import multiprocessing as mp
 import os
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 
 from llama_index_libra.induction import InductionConfig, induce
 from llama_index_libra.runtime import isolation
-from llama_index_libra.runtime.isolation import KILL_GRACE_S, PoolWatch
+from llama_index_libra.runtime.isolation import KILL_GRACE_S, PoolWatch, WatchMemory
 from tests.support import fault_tools, where_tools
 
 CONFIG = InductionConfig(max_depth=1)
@@ -24,19 +25,20 @@ class _Runtime:
 
     default_timeout_s = 2.0
 
-    def __init__(self, beats: list[float]) -> None:
-        self.beats, self.seen = beats, []
+    def __init__(self, memory: WatchMemory) -> None:
+        self.memory, self.seen = memory, []
 
     def execute_here(self, snap, tool, arguments, timeout_s):
-        self.seen.append(self.beats[4])
+        self.seen.append(self.memory.array[4])
         if tool == "boom":
             raise RuntimeError("boom")
         return ("record", None)
 
 
 def test_pool_watch_posts_each_calls_deadline_and_clears_it():
-    beats = [0.0] * 6
-    watch, runtime = PoolWatch(beats, 1), _Runtime(beats)
+    memory = WatchMemory(mp.get_context("spawn"), 2)
+    beats = memory.array
+    watch, runtime = PoolWatch(memory, 1), _Runtime(memory)
     before = isolation.time.monotonic()
     assert watch.execute(runtime, None, "read", {}, None) == ("record", None)
     assert before + 2.0 + KILL_GRACE_S <= runtime.seen[0] <= isolation.time.monotonic() + 2.0 + KILL_GRACE_S
@@ -46,6 +48,18 @@ def test_pool_watch_posts_each_calls_deadline_and_clears_it():
     with pytest.raises(RuntimeError):
         watch.execute(runtime, None, "boom", {}, 0.5)
     assert beats[4] == 0.0 and beats[1] == 0.0  # cleared after a raise; the other slot untouched
+
+
+def test_watch_memory_hands_out_slots_and_names_overdue_workers_and_groups():
+    memory = WatchMemory(mp.get_context("spawn"), 2)
+    assert [memory.claim(), memory.claim(), memory.claim()] == [0, 1, None]  # two workers, two slots
+    memory.join(0, 101, grouped=True)
+    memory.join(1, 102, grouped=False)
+    memory.post(0, 10.0)
+    memory.post(1, math.inf)
+    assert memory.overdue(5.0) == [] and memory.overdue(11.0) == [101]
+    assert memory.array[1] == 0.0 and memory.overdue(1e9) == []  # cleared: killed once; no limit: never
+    assert memory.groups() == [101]
 
 
 def test_unknown_isolation_mode_is_refused_by_name():
