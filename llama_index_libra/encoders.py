@@ -23,6 +23,8 @@ __all__ = [
     "QWEN3_EMBEDDING",
     "QWEN3_QUERY_INSTRUCTION",
     "DEFAULT_ENCODER",
+    "PACKAGED_NAMES",
+    "is_packaged",
     "EmbeddingError",
 ]
 
@@ -33,6 +35,12 @@ QWEN3_QUERY_INSTRUCTION = (
     "Instruct: Given a web search query, retrieve relevant passages that answer the query\nQuery:"
 )
 DEFAULT_ENCODER = "minilm"
+PACKAGED_NAMES = ("minilm", "default")  # names of the packaged all-MiniLM-L6-v2
+
+
+def is_packaged(embed_model: Any) -> bool:
+    """Whether ``embed_model`` (a name, None or an instance) means the packaged all-MiniLM-L6-v2."""
+    return embed_model is None or (isinstance(embed_model, str) and embed_model in PACKAGED_NAMES)
 
 
 class EmbeddingError(RuntimeError):
@@ -101,7 +109,7 @@ def _load(embed_model: str | None, **kwargs: Any) -> "BaseEmbedding":
 
     name = embed_model or DEFAULT_ENCODER
     options: dict[str, Any] = {"embed_batch_size": 64}
-    if name in ("minilm", "default"):
+    if is_packaged(name):
         options["model_name"] = _packaged_minilm_path()
     elif name in ("qwen3", QWEN3_EMBEDDING):
         options["model_name"] = QWEN3_EMBEDDING

@@ -92,8 +92,8 @@ class NumpyMiniLM:
         by_length: dict[int, list[int]] = {}
         for i, ids in enumerate(encoded):
             by_length.setdefault(len(ids), []).append(i)
-        for length, rows in by_length.items():
-            vectors = self._encode_same_length(np.asarray([encoded[i] for i in rows], dtype=np.int64).reshape(len(rows), length))
+        for rows in by_length.values():
+            vectors = self._encode_same_length(np.asarray([encoded[i] for i in rows], dtype=np.int64))
             for i, vector in zip(rows, vectors):
                 out[i] = vector.tolist()
         return out

@@ -59,11 +59,11 @@ class DenseFieldEncoder:
     """Cosine of embedded humanized names under a LlamaIndex embedding model (cached per name)."""
 
     def __init__(self, embed_model: Any = None) -> None:
-        from llama_index_libra.encoders import encoder_id, resolve_embed_model
+        from llama_index_libra.encoders import encoder_id, is_packaged, resolve_embed_model
         from llama_index_libra.minilm import numpy_minilm
 
         # the packaged default as a numpy forward pass (no torch import: seconds off every build)
-        packaged = numpy_minilm() if embed_model in (None, "minilm", "default") else None
+        packaged = numpy_minilm() if is_packaged(embed_model) else None
         self.model = packaged if packaged is not None else resolve_embed_model(embed_model, quiet=True)
         self.name = "dense:" + encoder_id(self.model)
         self._cache: dict[str, np.ndarray] = {}
