@@ -164,11 +164,23 @@ class Binder(JointBindings):
         self._listed: dict[str, str | None] = {}  # tool -> one item of what it lists (:meth:`_lists`)
         self._scans: dict[tuple[str, str, frozenset[str]], _Scan] = {}
         self._entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] = entries if entries is not None else {}
-        # (input, shared length, examples) -> (last value of the prefix, best entries, handed keys)
+        # (input, shared length, examples, parent tag) -> (last value of the prefix, best entries, handed keys)
         self._checkpoints: dict[tuple, tuple[Value, dict[str, list[Any]], frozenset[str]]] = \
             checkpoints if checkpoints is not None else {}
         self.prefix = 0  # the length of the pool prefix sibling states share (set per state by the explorer)
+        # (pool list, parent tag): the one list whose prefix is known to be the parent state's pool
+        # (:meth:`share_prefix`); its scans reuse a checkpoint of any list with the same tag
+        self._tagged: tuple[list[Value], Any] | None = None
         self._handed_day: Any = _UNREAD
+
+    def share_prefix(self, pool: list[Value] | None, length: int, tag: Any = None) -> None:
+        """Say that ``pool[:length]`` is a parent state's pool, the same for every list given the
+        same ``tag`` (the parent's digest): the scans of that prefix are then taken from whichever
+        such list was scanned first, even one shipped apart (the after-pools of the state tests,
+        unpickled one by one). Without a tag, a list shares a scan only with lists holding the very
+        same value objects. ``pool=None`` forgets it."""
+        self.prefix = length if pool is not None else 0
+        self._tagged = (pool, tag) if pool is not None and tag is not None else None
 
     @staticmethod
     def props(spec: ToolSpec) -> Mapping[str, Any]:
@@ -327,9 +339,10 @@ class Binder(JointBindings):
                 # sibling states share their parent's pool as a prefix (the same value objects):
                 # the scan of that prefix is taken from the first sibling, then the rest is read
                 examples = self.examples(spec, name)
-                ck_key = (key, shared, canonical_json(examples))
+                tag = self._tagged[1] if self._tagged is not None and self._tagged[0] is pool else None
+                ck_key = (key, shared, canonical_json(examples), tag)
                 saved = self._checkpoints.get(ck_key)
-                if saved is not None and saved[0] is pool[shared - 1]:
+                if saved is not None and (saved[0] is pool[shared - 1] or (tag is not None and saved[0] == pool[shared - 1])):
                     scan.n, scan.best, scan.handed = shared, dict(saved[1]), set(saved[2])
                 else:
                     mark = (ck_key, shared)

@@ -236,6 +236,16 @@ class CounterfactualTests:
         """
         calls, binder = self.calls, self.binder
         pool = after.pool if after_pool is None else after_pool
+        # every after-state of one parent carries the parent's pool first: its scans serve them all
+        binder.share_prefix(pool, after.new_from if after.depth > 0 else 0, after.trail[-1] if after.depth > 0 and after.trail else None)
+        try:
+            self._state_tests(before, after, provider, provider_args, fresh, pool, skip, root)
+        finally:
+            binder.share_prefix(None, 0)
+
+    def _state_tests(self, before: Any, after: Any, provider: str, provider_args: dict[str, Any], fresh: list[Value],
+                     pool: list[Value], skip: set[str] | frozenset, root: Any) -> None:
+        calls, binder = self.calls, self.binder
         fresh = list(fresh)
         fresh_keys = {v.key for v in fresh}
         touched = {canonical_json(a) for a in provider_args.values() if not isinstance(a, (dict, list))}

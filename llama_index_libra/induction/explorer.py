@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.induction.blame import Blame
-from llama_index_libra.induction.bindings import KEEP, Binder, FieldSimilarity, Keep, option_key, schema_type
+from llama_index_libra.induction.bindings import ENTRIES_KEPT, KEEP, Binder, FieldSimilarity, Keep, option_key, schema_type
 from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
 from llama_index_libra.induction.causes import cause_of
@@ -158,12 +158,13 @@ class Explorer:
         retries with its free literals replaced by observed values of a fitting type.
         """
         calls, binder, tests = self.calls, self.binder, self.tests
-        binder.prefix = node.new_from if node.depth > 0 else 0  # the parent's pool, shared with the siblings
         tests.relations = {}
         self.first_successes = {}
         calls.attempts = {}
         children: list[tuple[str, Any, str, dict[str, Any], int, list[Value]]] = []  # pool = final[:n] + values
         pool = ValuePool(node.pool)
+        # the parent's pool, shared with the siblings
+        binder.share_prefix(pool.values, node.new_from if node.depth > 0 else 0, node.trail[-1] if node.depth > 0 and node.trail else None)
         new_keys = {v.key for v in node.pool[node.new_from:]} if node.depth > 0 else None
         touched = {canonical_json(a) for a in node.path[-1]["arguments"].values()} if node.path else set()
         # for a tool that has not succeeded yet, the values the call into this state acted on are new
@@ -557,6 +558,27 @@ class Explorer:
                           calls.attempts, dict(self.learned), gathered, repairs, peers)
 
 # ---------------------------------------------------------------------------- worker entry points
+# per worker process: the binder's per-value entries (:meth:`Binder._entry`), kept from chunk to chunk
+# while the build's context and field alignments stay the same. The master's extra alignments only
+# grow (names embedded after a level), so their count tells one version from the next.
+_ENTRIES: list[tuple[Context, int, dict]] = []
+
+
+def worker_entries(ctx: Context, extra_sims: Mapping | None) -> dict:
+    """The per-value entries every chunk of this worker shares for ``ctx`` and this version of
+    ``extra_sims``: each chunk's binders would otherwise work out again the fit and alignment of the
+    values every state carries (the fixtures, the fresh state's reads)."""
+    version = len(extra_sims or ())
+    if _ENTRIES and _ENTRIES[0][0] is ctx and _ENTRIES[0][1] == version:
+        entries = _ENTRIES[0][2]
+        if sum(len(m) for m in entries.values()) >= ENTRIES_KEPT:
+            entries.clear()  # (a chunk's own binders clear it only when they add an input)
+        return entries
+    entries: dict = {}
+    _ENTRIES[:] = [(ctx, version, entries)]
+    return entries
+
+
 def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list[Node], knowledge: Any = None) -> list[NodeResult]:
     """Explore a batch of nodes of one level (each against the contracts as of the level start)."""
     from llama_index_libra.induction.executors import resolve_shared
@@ -564,7 +586,7 @@ def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list
     contracts = resolve_shared(contracts)
     knowledge = resolve_shared(knowledge) if knowledge is not None else None
     out = []
-    shared: dict[str, Any] = {}  # every node of the chunk meets most of the same values
+    shared: dict[str, Any] = {"entries": worker_entries(ctx, extra_sims)}  # every node of the chunk meets most of the same values
     for node in nodes:
         explorer = Explorer(ctx, contracts, extra_sims, knowledge, shared=shared)
         out.append(explorer.explore_node(node))
@@ -583,7 +605,7 @@ def state_test_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Map
     contracts = resolve_shared(contracts)
     knowledge = resolve_shared(knowledge) if knowledge is not None else None
     out = []
-    explorer = Explorer(ctx, contracts, extra_sims, knowledge)
+    explorer = Explorer(ctx, contracts, extra_sims, knowledge, shared={"entries": worker_entries(ctx, extra_sims)})
     for group in groups:
         found: set[str] = set()
         for before_id, after_id, provider, args, fresh, root_id in group:

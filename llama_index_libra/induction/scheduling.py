@@ -513,5 +513,6 @@ class Master:
 
 def _lean(node: Node) -> Node:
     """A node without its value pools, for shipping to state-test workers."""
-    return Node(node.id, node.digest, node.snap, node.depth, node.path, [], node.partitions, root=node.root, trail=node.trail)
+    return Node(node.id, node.digest, node.snap, node.depth, node.path, [], node.partitions, root=node.root, trail=node.trail,
+                new_from=node.new_from)
 

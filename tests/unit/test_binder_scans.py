@@ -1,0 +1,99 @@
+"""Input scans carried forward: a list scanned as it grows, and the after-states of one parent that
+reuse the scan of the parent's pool even when their lists were shipped apart (tagged prefixes).
+Either way a binder offers exactly what a fresh binder would."""
+
+from __future__ import annotations
+
+import copy
+from types import SimpleNamespace
+
+from hypothesis import given, settings, strategies as st
+
+from llama_index_libra._io import canonical_json
+from llama_index_libra.catalog import ToolSpec
+from llama_index_libra.induction.bindings import Binder, FieldSimilarity
+from llama_index_libra.induction.engine import InductionConfig
+from llama_index_libra.induction.explorer import worker_entries
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value
+
+_FLAGS = ({}, {"diverse": True}, {"unaligned": True}, {"aligned_only": True, "limit": 2}, {"phrases": True})
+
+
+def _spec() -> ToolSpec:
+    schema = {"type": "object", "properties": {
+        "seat_id": {"type": "string", "description": "the seat to hold, such as 'A-12'"}}}
+    return ToolSpec(name="hold", description="Hold a seat.", parameters=schema)
+
+
+def _value(provider: str, export: str, v: object, credit: bool, n: int) -> Value:
+    path = f"$.arguments.{export}" if n % 3 == 0 else f"$.output[{n}].{export}"
+    return Value(provider, export, path, v, f"{provider}\x00{export}\x00{canonical_json(v)}", credit=credit)
+
+
+_ROWS = st.lists(st.tuples(st.sampled_from(["lister", "finder", FIXTURE_PROVIDER, "hold"]),
+                           st.sampled_from(["seat_id", "seat", "name", "count", "row"]),
+                           st.sampled_from(["Ann Lee", "Bo Chan", "3", "x"] + [f"{r}-{n}" for r in "AB" for n in range(12)]),
+                           st.booleans()), max_size=6)
+
+
+def _pool(rows: list[tuple], start: int = 0) -> list[Value]:
+    return [_value(p, e, v, c, start + i) for i, (p, e, v, c) in enumerate(rows)]
+
+
+def _ctx() -> SimpleNamespace:
+    return SimpleNamespace(config=InductionConfig(), binding_sims={})
+
+
+def _asks(binder: Binder, pool: list[Value]) -> list[list[Value]]:
+    return [binder.candidates_for(_spec(), "seat_id", pool, **flags) for flags in _FLAGS]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_ROWS, min_size=1, max_size=12))
+def test_a_growing_pool_ranks_like_a_fresh_binder(steps) -> None:
+    """Asked after every growth of one list (each scan reads only the new values), the binder
+    offers what a binder that scans the list once offers."""
+    binder = Binder(_ctx(), FieldSimilarity({}))
+    pool: list[Value] = []
+    for rows in steps:
+        pool.extend(_pool(rows, len(pool)))
+        assert _asks(binder, pool) == _asks(Binder(_ctx(), FieldSimilarity({})), list(pool))
+
+
+@settings(max_examples=60, deadline=None)
+@given(_ROWS, st.lists(_ROWS, min_size=1, max_size=4))
+def test_after_states_of_one_parent_share_its_scan(parent, children) -> None:
+    """Lists that hold equal copies of the parent's pool (unpickled apart) and the same tag take the
+    parent's scan from the first of them, with the candidates of a fresh binder."""
+    binder = Binder(_ctx(), FieldSimilarity({}))
+    prefix = _pool(parent)
+    for rows in children:
+        pool = copy.deepcopy(prefix) + _pool(rows, len(prefix))
+        binder.share_prefix(pool, len(prefix), "parent-digest")
+        assert _asks(binder, pool) == _asks(Binder(_ctx(), FieldSimilarity({})), pool)
+        binder.share_prefix(None, 0)
+
+
+def test_a_tagged_list_whose_prefix_differs_is_scanned_anew() -> None:
+    """The tag is checked against the prefix's last value: a list that does not end its prefix the
+    same way gets a scan of its own, not the checkpoint."""
+    binder = Binder(_ctx(), FieldSimilarity({}))
+    first = _pool([("lister", "seat_id", "A-1", True), ("lister", "seat_id", "A-2", True)])
+    binder.share_prefix(first, 2, "p")
+    assert [v.value for v in binder.candidates_for(_spec(), "seat_id", first)] == ["A-1", "A-2"]
+    other = _pool([("lister", "seat_id", "B-7", True), ("lister", "seat_id", "x", True)])
+    binder.share_prefix(other, 2, "p")
+    assert [v.value for v in binder.candidates_for(_spec(), "seat_id", other)] == ["B-7", "x"]
+
+
+def test_worker_entries_follow_the_context_and_the_alignment_version() -> None:
+    """One dict per (context, count of extra alignments): chunks of one level share it; a level that
+    embedded new names, or another build's context, starts a new one."""
+    ctx, other = SimpleNamespace(), SimpleNamespace()
+    extra = {("a", "b"): 0.5}
+    first = worker_entries(ctx, extra)
+    first[("hold", "seat_id")] = {"k": ("v", 1, 0.5)}
+    assert worker_entries(ctx, dict(extra)) is first
+    extra[("c", "d")] = 0.1
+    assert worker_entries(ctx, extra) is not first and worker_entries(ctx, extra) == {}
+    assert worker_entries(other, extra) is not worker_entries(ctx, extra)
