@@ -47,7 +47,7 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.induction import explorer as _explorer
 from llama_index_libra.induction.bindings import schema_type
-from llama_index_libra.induction.explorer import Context
+from llama_index_libra.induction.explorer import Context, release_worker_entries
 from llama_index_libra.induction.field_encoders import described_sims, resolve_field_encoder
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.reply_values import whole_reply_texts
@@ -293,6 +293,7 @@ def induce(
         report.tests_s = time.perf_counter() - t_tests
     finally:
         pool.close()
+        release_worker_entries()  # what a serial build's binders kept in this process goes with the build
         report.pool_restarts = int(getattr(pool, "restarts", 0) or 0)
         if progress is not None:
             progress.close()

@@ -38,6 +38,7 @@ from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", "explore_chunk", "state_test_chunk",
+           "worker_entries", "release_worker_entries",
            "ablation_chunk", "observed_leaves"]
 
 # failed bindings a value that got past their refusal is held in (the other inputs as they had them)
@@ -577,6 +578,11 @@ def worker_entries(ctx: Context, extra_sims: Mapping | None) -> dict:
     entries: dict = {}
     _ENTRIES[:] = [(ctx, version, entries)]
     return entries
+
+
+def release_worker_entries() -> None:
+    """Forget this process's entries (a build that explored in this process, serially, has ended)."""
+    _ENTRIES.clear()
 
 
 def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list[Node], knowledge: Any = None) -> list[NodeResult]:
