@@ -29,7 +29,7 @@ from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, item_nam
 from llama_index_libra.schemas.normalize import normalize_schema
 from llama_index_libra.schemas.validate import safe_validator, schema_type
 
-__all__ = ["Binder", "FieldSimilarity", "schema_type", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "value_shape",
+__all__ = ["Binder", "FieldSimilarity", "prefix_tag", "schema_type", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "value_shape",
            "shapes_match"]
 
 # what a value whose shape fits the input's documented example adds to its field alignment
@@ -40,6 +40,13 @@ ENUM_VALUES_MAX = 12
 
 # free text: two words of letters (a name, a title), not a code, a token or a number
 _PHRASE = re.compile(r"[^\W\d_]{2,}\s+[^\W\d_]{2,}")
+
+
+def prefix_tag(parent: str, prefix: Iterable[Value]) -> tuple[str, int]:
+    """A tag for :meth:`Binder.share_prefix` naming a parent state's pool as a child carries it: the
+    parent's digest, and the words beside each value (a child re-reads a known value with its new
+    status, :meth:`.values.ValuePool.add`, in place; nothing else of a carried value changes)."""
+    return parent, hash(tuple(v.context for v in prefix))
 
 
 def by_export(values: list[Value]) -> list[Value]:
@@ -174,11 +181,14 @@ class Binder(JointBindings):
         self._handed_day: Any = _UNREAD
 
     def share_prefix(self, pool: list[Value] | None, length: int, tag: Any = None) -> None:
-        """Say that ``pool[:length]`` is a parent state's pool, the same for every list given the
-        same ``tag`` (the parent's digest): the scans of that prefix are then taken from whichever
-        such list was scanned first, even one shipped apart (the after-pools of the state tests,
-        unpickled one by one). Without a tag, a list shares a scan only with lists holding the very
-        same value objects. ``pool=None`` forgets it."""
+        """Say that the first ``length`` values of the lists scanned next are a parent state's pool.
+
+        Without a tag (exploration: siblings in one chunk hold the very same value objects), any list
+        whose value at ``length - 1`` is the object a checkpoint ended on takes that checkpoint. With
+        a ``tag``, only ``pool`` has the prefix, and it takes the checkpoint of any list scanned
+        under an equal tag, even one shipped apart (the after-pools of the state tests, unpickled one
+        by one): the tag must then name the prefix's content exactly (:func:`prefix_tag`).
+        ``pool=None`` forgets it."""
         self.prefix = length if pool is not None else 0
         self._tagged = (pool, tag) if pool is not None and tag is not None else None
 
@@ -334,12 +344,13 @@ class Binder(JointBindings):
             if len(self._scans) >= SCANS_KEPT:
                 self._scans.clear()
             scan = self._scans[key] = _Scan(pool, spec)
-            shared = self.prefix
+            tagged = self._tagged
+            shared = self.prefix if tagged is None or tagged[0] is pool else 0  # (a tag names one list)
             if 0 < shared <= len(pool):
                 # sibling states share their parent's pool as a prefix (the same value objects):
                 # the scan of that prefix is taken from the first sibling, then the rest is read
                 examples = self.examples(spec, name)
-                tag = self._tagged[1] if self._tagged is not None and self._tagged[0] is pool else None
+                tag = tagged[1] if tagged is not None else None
                 ck_key = (key, shared, canonical_json(examples), tag)
                 saved = self._checkpoints.get(ck_key)
                 if saved is not None and (saved[0] is pool[shared - 1] or (tag is not None and saved[0] == pool[shared - 1])):

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.contracts.vocabulary import names_secret
-from llama_index_libra.induction.bindings import Binder
+from llama_index_libra.induction.bindings import Binder, prefix_tag
 from llama_index_libra.induction.blame import Blame, quotes
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
@@ -237,7 +237,8 @@ class CounterfactualTests:
         calls, binder = self.calls, self.binder
         pool = after.pool if after_pool is None else after_pool
         # every after-state of one parent carries the parent's pool first: its scans serve them all
-        binder.share_prefix(pool, after.new_from if after.depth > 0 else 0, after.trail[-1] if after.depth > 0 and after.trail else None)
+        if after.depth > 0 and after.trail:
+            binder.share_prefix(pool, after.new_from, prefix_tag(after.trail[-1], pool[:after.new_from]))
         try:
             self._state_tests(before, after, provider, provider_args, fresh, pool, skip, root)
         finally:

@@ -165,7 +165,7 @@ class Explorer:
         children: list[tuple[str, Any, str, dict[str, Any], int, list[Value]]] = []  # pool = final[:n] + values
         pool = ValuePool(node.pool)
         # the parent's pool, shared with the siblings
-        binder.share_prefix(pool.values, node.new_from if node.depth > 0 else 0, node.trail[-1] if node.depth > 0 and node.trail else None)
+        binder.share_prefix(pool.values, node.new_from if node.depth > 0 else 0)
         new_keys = {v.key for v in node.pool[node.new_from:]} if node.depth > 0 else None
         touched = {canonical_json(a) for a in node.path[-1]["arguments"].values()} if node.path else set()
         # for a tool that has not succeeded yet, the values the call into this state acted on are new

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
-from llama_index_libra.induction.bindings import Binder, FieldSimilarity
+from llama_index_libra.induction.bindings import Binder, FieldSimilarity, prefix_tag
 from llama_index_libra.induction.engine import InductionConfig
 from llama_index_libra.induction.explorer import release_worker_entries, worker_entries
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value
@@ -69,9 +69,22 @@ def test_after_states_of_one_parent_share_its_scan(parent, children) -> None:
     prefix = _pool(parent)
     for rows in children:
         pool = copy.deepcopy(prefix) + _pool(rows, len(prefix))
-        binder.share_prefix(pool, len(prefix), "parent-digest")
+        binder.share_prefix(pool, len(prefix), prefix_tag("parent-digest", pool[:len(prefix)]))
         assert _asks(binder, pool) == _asks(Binder(_ctx(), FieldSimilarity({})), pool)
+        # another list scanned meanwhile (a transition's fresh values) takes no prefix of the tagged pool
+        short = copy.deepcopy(pool)[::-1]
+        assert _asks(binder, short) == _asks(Binder(_ctx(), FieldSimilarity({})), short)
         binder.share_prefix(None, 0)
+
+
+def test_a_value_read_again_with_its_new_status_changes_the_tag() -> None:
+    """A child re-reads a known value with new words beside it in place (``ValuePool.add``): its
+    copy of the parent's pool is no longer the parent's, and the tag says so."""
+    prefix = _pool([("lister", "seat_id", "A-1", True), ("lister", "seat_id", "A-2", True)])
+    moved = list(prefix)
+    moved[0] = moved[0]._replace(context=("held",))
+    assert prefix_tag("p", prefix) == prefix_tag("p", copy.deepcopy(prefix))
+    assert prefix_tag("p", prefix) != prefix_tag("p", moved)
 
 
 def test_a_tagged_list_whose_prefix_differs_is_scanned_anew() -> None:
