@@ -45,7 +45,9 @@ _PHRASE = re.compile(r"[^\W\d_]{2,}\s+[^\W\d_]{2,}")
 def prefix_tag(parent: str, prefix: Iterable[Value]) -> tuple[str, int]:
     """A tag for :meth:`Binder.share_prefix` naming a parent state's pool as a child carries it: the
     parent's digest, and the words beside each value (a child re-reads a known value with its new
-    status, :meth:`.values.ValuePool.add`, in place; nothing else of a carried value changes)."""
+    status, :meth:`.values.ValuePool.add`, in place; nothing else of a carried value changes). The words
+    are hashed, per process like the checkpoints it keys: two prefixes of one parent that differ share
+    a tag with odds of about 2**-64, and the prefix's last value is compared as well."""
     return parent, hash(tuple(v.context for v in prefix))
 
 

@@ -246,6 +246,7 @@ class CounterfactualTests:
 
     def _state_tests(self, before: Any, after: Any, provider: str, provider_args: dict[str, Any], fresh: list[Value],
                      pool: list[Value], skip: set[str] | frozenset, root: Any) -> None:
+        """:meth:`state_tests` once the binder knows which list carries the parent's pool."""
         calls, binder = self.calls, self.binder
         fresh = list(fresh)
         fresh_keys = {v.key for v in fresh}
