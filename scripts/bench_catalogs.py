@@ -45,9 +45,7 @@ from llama_index_libra.runtime.python import PythonRuntime
 use_variants = sys.argv[4] == "1"
 if __name__ == "__main__":
     cat = load_catalog(sys.argv[2])
-    kwargs = {"fixtures": cat.fixtures, "name": cat.name}
-    if getattr(cat, "failure", None) is not None:  # the catalog's own refusal convention
-        kwargs["failure"] = cat.failure
+    kwargs = cat.runtime_kwargs()  # fixtures, name and the catalog's own refusal convention
     cls, mode = PythonRuntime, "default"
     if use_variants and len(cat.fresh_states) > 1:
         factories = [cat.state] + [f for f in cat.fresh_states.values() if f is not cat.state]

@@ -29,10 +29,7 @@ from llama_index_libra.induction import induce
 from llama_index_libra.runtime.python import PythonRuntime
 if __name__ == "__main__":
     cat = load_catalog(sys.argv[2])
-    kwargs = {"fixtures": cat.fixtures, "name": cat.name}
-    if getattr(cat, "failure", None) is not None:
-        kwargs["failure"] = cat.failure
-    runtime = PythonRuntime(cat.tools, cat.state, **kwargs)
+    runtime = PythonRuntime(cat.tools, cat.state, **cat.runtime_kwargs())
     t0 = time.perf_counter()
     library, report = induce(runtime, workers=1)
     wall = time.perf_counter() - t0

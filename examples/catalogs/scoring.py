@@ -53,6 +53,14 @@ class Catalog:
     # the catalog's own refusal predicate (``FAILURE``, a reply -> bool), for ``PythonRuntime(failure=...)``
     failure: Callable[[Any], Any] | None = None
 
+    def runtime_kwargs(self) -> dict[str, Any]:
+        """The keywords of ``PythonRuntime(tools, state, **kwargs)`` a new user would pass for this
+        catalog: its fixtures, its name and, where it declares one, its own refusal convention."""
+        kwargs: dict[str, Any] = {"fixtures": self.fixtures, "name": self.name}
+        if self.failure is not None:
+            kwargs["failure"] = self.failure
+        return kwargs
+
 
 def _catalog_file(spec: str) -> Path:
     path = Path(spec)

@@ -234,7 +234,7 @@ class CounterfactualTests:
         So may values the transition acted on (``touched``: its own arguments, and values read from
         calls that took them): a verified holder's user id and that holder's domains.
         """
-        calls, binder = self.calls, self.binder
+        binder = self.binder
         pool = after.pool if after_pool is None else after_pool
         # every after-state of one parent carries the parent's pool first: its scans serve them all
         if after.depth > 0 and after.trail:
