@@ -371,8 +371,8 @@ def register(sub: Any) -> None:
     p.add_argument("--max-states", type=int, default=argparse.SUPPRESS, help="distinct states explored at most (default 5000)")
     p.add_argument("--tau", type=float, default=argparse.SUPPRESS, help="field-name alignment threshold for compatibility (default 0.5)")
     p.add_argument("--budget", type=_budget_arg, default=None, metavar="SECONDS|RUNS",
-                   help="cap the build: wall-clock seconds (60, 60s, 2m) or tool runs (5000runs); the library keeps what "
-                   "was found and the report says what was cut (default: no cap)")
+                   help="cap the build: wall-clock seconds (60, 60s, 2m) or tool runs (5000runs), shared between exploration "
+                   "and the state tests; the library keeps what was found and the report says what was cut (default: no cap)")
     p.add_argument("--contracts", default=None, metavar="FILE",
                    help="JSON of tool name -> contract (or a saved library, to reuse its contracts) instead of proposing them")
     p.add_argument("--timeout", type=optional_float, default=argparse.SUPPRESS, help="per-call timeout in seconds (default 5; 'none': no limit)")

@@ -6,6 +6,12 @@ concludes from it), the master explores no further level and skips the state and
 it has no budget for, and the build still writes a valid library with the relations found so far;
 the report says what was cut (:attr:`.BuildReport.budget_cut`). A run budget is deterministic for
 a given executor and worker count; a time budget depends on the machine.
+
+A capped build is an anytime build: it shares what is left between its phases (:func:`phase`), so
+that exploration cannot spend it all and leave no state test. Exploration may use
+``EXPLORE_SHARE`` of the budget, the state tests ``STATE_SHARE`` of what exploration left (every
+provider's first transitions first: :func:`rounds`), path ablation the rest. An uncapped build is
+one phase with no limit.
 """
 
 from __future__ import annotations
@@ -17,7 +23,12 @@ from typing import Any
 
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["Budget", "parse_budget", "BUDGET_MESSAGE", "is_refused", "refusal", "spent"]
+__all__ = ["Budget", "parse_budget", "BUDGET_MESSAGE", "EXPLORE_SHARE", "STATE_SHARE", "Phase", "phase", "rounds",
+           "is_refused", "refusal", "spent"]
+
+# the shares of a capped build's phases (module docstring): exploration, then the state tests
+EXPLORE_SHARE = 0.7
+STATE_SHARE = 0.85
 
 BUDGET_MESSAGE = "not run: budget spent"
 _REFUSED_PREFIX = "not run: "
@@ -66,6 +77,42 @@ def parse_budget(text: str | int | float | None) -> Budget:
             raise ValueError(f"budget {text!r}: a run count is a whole number")
         return Budget(runs=int(number))
     return Budget(seconds=number * (60.0 if unit.startswith("m") else 1.0))
+
+
+@dataclass(frozen=True)
+class Phase:
+    """What one phase of a build may spend: its deadline and the build's run count it stops at
+    (None: no limit)."""
+
+    deadline: float | None = None
+    runs_until: int | None = None
+
+
+def phase(deadline: float | None, runs_limit: int | None, runs_done: int, share: float,
+          now: float | None = None) -> Phase:
+    """The phase that may spend ``share`` of what is left of a budget (the build's ``deadline`` and
+    ``runs_limit``, ``runs_done`` spent so far); an uncapped build's phases have no limit."""
+    if not 0.0 < share <= 1.0:
+        raise ValueError(f"a phase's share is in (0, 1], got {share!r}")
+    now = time.time() if now is None else now
+    until = None if deadline is None else min(deadline, now + share * max(0.0, deadline - now))
+    runs = None if runs_limit is None else runs_done + int(share * max(0, runs_limit - runs_done))
+    return Phase(until, runs)
+
+
+def rounds(jobs: list[list[Any]]) -> list[list[list[Any]]]:
+    """``jobs`` (each a list of steps) cut into rounds: every job's first step, its second, its next
+    two, four, ... Run round by round, a budget that runs out leaves every job begun, not the first
+    jobs done and the last untouched. Empty slices are dropped; concatenating a job's slices gives
+    the job back."""
+    out: list[list[list[Any]]] = []
+    start, size = 0, 1
+    longest = max((len(j) for j in jobs), default=0)
+    while start < longest:
+        out.append([j[start:start + size] for j in jobs if j[start:start + size]])
+        start += size
+        size = size if start < 2 else size * 2
+    return out
 
 
 def spent(deadline: float | None) -> bool:

@@ -46,10 +46,13 @@ class CallRunner:
     (runs, error messages, a few argument sets tried) for the build report.
     """
 
-    def __init__(self, ctx: Any, contracts: Mapping[str, Any], runs_allowed: int | None = None) -> None:
+    def __init__(self, ctx: Any, contracts: Mapping[str, Any], runs_allowed: int | None = None,
+                 deadline: float | None = None) -> None:
         self.ctx = ctx
-        # the build's budget: no run after ctx.deadline, at most runs_allowed executions here
-        self.deadline: float | None = getattr(ctx, "deadline", None)
+        # the build's budget: no run after ctx.deadline nor the phase's ``deadline``, at most
+        # runs_allowed executions here
+        ends = [d for d in (getattr(ctx, "deadline", None), deadline) if d is not None]
+        self.deadline: float | None = min(ends) if ends else None
         self.runs_allowed = runs_allowed
         self.runtime = ctx.runtime
         self.config = ctx.config

@@ -47,7 +47,8 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
 from llama_index_libra.induction import explorer as _explorer
 from llama_index_libra.induction.bindings import schema_type
-from llama_index_libra.induction.explorer import Context, release_worker_entries
+from llama_index_libra.induction.explorer import Context
+from llama_index_libra.induction.worker_caches import release_worker_caches
 from llama_index_libra.induction.field_encoders import described_sims, resolve_field_encoder
 from llama_index_libra.induction.report import BuildReport
 from llama_index_libra.induction.reply_values import whole_reply_texts
@@ -95,7 +96,8 @@ class InductionConfig:
     the sources of that field.
 
     ``budget_s`` / ``budget_runs`` cap the build's wall clock (from the start of :func:`induce`)
-    and its tool runs (``--budget``, :mod:`.budget`): past them no tool runs, the library keeps
+    and its tool runs (``--budget``, :mod:`.budget`): exploration may spend a share of them and
+    the state tests most of the rest (an anytime build), past them no tool runs, the library keeps
     what was found and the report says what was cut. None: no cap.
 
     ``revise_unsuccessful`` re-explores once with the free-text literals of never-successful tools
@@ -293,7 +295,7 @@ def induce(
         report.tests_s = time.perf_counter() - t_tests
     finally:
         pool.close()
-        release_worker_entries()  # what a serial build's binders kept in this process goes with the build
+        release_worker_caches()  # what a serial build's binders and runs kept in this process go with the build
         report.pool_restarts = int(getattr(pool, "restarts", 0) or 0)
         if progress is not None:
             progress.close()

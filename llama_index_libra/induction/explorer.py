@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog, ToolSpec
 from llama_index_libra.induction.blame import Blame
-from llama_index_libra.induction.bindings import ENTRIES_KEPT, KEEP, Binder, FieldSimilarity, Keep, option_key, schema_type
+from llama_index_libra.induction.bindings import KEEP, Binder, FieldSimilarity, Keep, option_key, schema_type
 from llama_index_libra.induction.budget import spent
 from llama_index_libra.induction.calls import CallRunner, close_logs
 from llama_index_libra.induction.causes import cause_of
@@ -32,13 +32,13 @@ from llama_index_libra.induction.hints import handed_today
 from llama_index_libra.induction.refusal_retries import RefusalRetries
 from llama_index_libra.induction.repair_states import RepairSearch
 from llama_index_libra.induction.report import RunTally
+from llama_index_libra.induction.worker_caches import worker_entries, worker_memo
 from llama_index_libra.induction.values import (FIXTURE_PROVIDER, Value, ValuePool, ValueReader, acted_on, observed_leaves,
                                                 showed_anything, value_json)
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["Value", "Node", "Context", "NodeResult", "Explorer", "schema_type", "explore_chunk", "state_test_chunk",
-           "worker_entries", "release_worker_entries",
            "ablation_chunk", "observed_leaves"]
 
 # failed bindings a value that got past their refusal is held in (the other inputs as they had them)
@@ -126,7 +126,7 @@ class Explorer:
         self.config = ctx.config
         self.contracts = dict(contracts)
         self.updates: dict[str, Any] = {}
-        self.calls = CallRunner(ctx, self.contracts, (knowledge or {}).get("runs_allowed"))
+        self.calls = CallRunner(ctx, self.contracts, (knowledge or {}).get("runs_allowed"), (knowledge or {}).get("deadline"))
         self.reader = ValueReader(self.contracts, self.updates, ctx.catalog)
         shared = shared if shared is not None else {}
         sim = shared.get("sim")
@@ -406,7 +406,7 @@ class Explorer:
         refused_first: dict[tuple[str, str], tuple[InvocationRecord, int]] = {}  # and the pool's length then
         for _round in range(2):
             for spec in tools:
-                if spent(self.ctx.deadline):
+                if spent(self.calls.deadline):
                     break  # the build's time budget: every further run would be refused, so stop binding too
                 for t, template in enumerate(self.contracts[spec.name].success_templates):
                     if _round == 1 and not template.observations and not binder.swappable(spec, template, placeholders_only=True, handed=handed):
@@ -559,32 +559,6 @@ class Explorer:
                           calls.attempts, dict(self.learned), gathered, repairs, peers)
 
 # ---------------------------------------------------------------------------- worker entry points
-# per worker process: the binder's per-value entries (:meth:`Binder._entry`), kept from chunk to chunk
-# while the build's context and field alignments stay the same. The master's extra alignments only
-# grow (names embedded after a level), so their count tells one version from the next.
-_ENTRIES: list[tuple[Context, int, dict]] = []
-
-
-def worker_entries(ctx: Context, extra_sims: Mapping | None) -> dict:
-    """The per-value entries every chunk of this worker shares for ``ctx`` and this version of
-    ``extra_sims``: each chunk's binders would otherwise work out again the fit and alignment of the
-    values every state carries (the fixtures, the fresh state's reads)."""
-    version = len(extra_sims or ())
-    if _ENTRIES and _ENTRIES[0][0] is ctx and _ENTRIES[0][1] == version:
-        entries = _ENTRIES[0][2]
-        if sum(len(m) for m in entries.values()) >= ENTRIES_KEPT:
-            entries.clear()  # (a chunk's own binders clear it only when they add an input)
-        return entries
-    entries: dict = {}
-    _ENTRIES[:] = [(ctx, version, entries)]
-    return entries
-
-
-def release_worker_entries() -> None:
-    """Forget this process's entries (a build that explored in this process, serially, has ended)."""
-    _ENTRIES.clear()
-
-
 def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list[Node], knowledge: Any = None) -> list[NodeResult]:
     """Explore a batch of nodes of one level (each against the contracts as of the level start)."""
     from llama_index_libra.induction.executors import resolve_shared
@@ -602,18 +576,21 @@ def explore_chunk(ctx: Context, contracts: Any, extra_sims: Mapping, nodes: list
 
 def state_test_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Mapping,
                      groups: list[list[tuple[int, int, str, dict[str, Any], list[Value], int]]],
-                     pools: Mapping[int, list[Value]], nodes: Mapping[int, Node], knowledge: Any = None) -> list[tuple[list[Relation], RunTally]]:
+                     pools: Mapping[int, list[Value]], nodes: Mapping[int, Node], knowledge: Any = None,
+                     known: Mapping[str, frozenset[str]] | None = None) -> list[tuple[list[Relation], RunTally]]:
     """Run the state tests of a batch of transition groups, one group per provider tool (states
     and after-pools shipped once per node); in a group, a consumer found to depend on the provider
-    is not tested again."""
+    (here or, ``known``, in an earlier round of a capped build) is not tested again."""
     from llama_index_libra.induction.executors import resolve_shared
 
     contracts = resolve_shared(contracts)
     knowledge = resolve_shared(knowledge) if knowledge is not None else None
     out = []
     explorer = Explorer(ctx, contracts, extra_sims, knowledge, shared={"entries": worker_entries(ctx, extra_sims)})
+    if known is not None:  # a capped build's rounds: what this worker ran in earlier rounds serves this one
+        explorer.calls.memo = worker_memo(ctx)
     for group in groups:
-        found: set[str] = set()
+        found: set[str] = set((known or {}).get(group[0][2], ())) if group else set()
         for before_id, after_id, provider, args, fresh, root_id in group:
             before, after, after_pool = nodes[before_id], nodes[after_id], pools[after_id]
             explorer.tests.state_tests(before, after, provider, args, fresh, after_pool, skip=found, root=nodes[root_id])

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolCatalog
-from llama_index_libra.induction.budget import spent
+from llama_index_libra.induction.budget import EXPLORE_SHARE, STATE_SHARE, Phase, phase, rounds, spent
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.counterfactual import sign_in_of
 from llama_index_libra.induction.explorer import Context, Node, NodeResult, ablation_chunk, explore_chunk, state_test_chunk
@@ -75,6 +75,7 @@ class Master:
         self.embedded: set[str] = set()  # value names whose alignments extra_sims holds
         self.attempts: dict[str, dict[str, Any]] = {}
         self.learned: dict[tuple[str, str], list[Any]] = {}  # (tool, input) -> values refusals named
+        self.phase = Phase(ctx.deadline, getattr(config, "budget_runs", None))  # what the current phase may spend
 
     def sim(self, a: str, b: str) -> float:
         value = self.ctx.sims.get((a, b))
@@ -126,6 +127,7 @@ class Master:
     def explore_pass(self) -> None:
         """Level-synchronous, goal-directed exploration from the fresh states (see InductionConfig)."""
         cfg = self.config
+        self.enter_phase(EXPLORE_SHARE)
         level = self.fresh_roots()
         seen: dict[str, Node] = {n.digest: n for n in level}
         transitions: list[tuple[Node, Node, str, dict[str, Any], list[Value]]] = []
@@ -155,7 +157,8 @@ class Master:
                     proven_by[is_further(r)].add((r.consumer, r.provider, r.consumer_field, r.provider_field))
             knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates), "proven": frozenset(proven_by[False]),
                                              "proven_further": frozenset(proven_by[True]),
-                                             "learned": dict(self.learned), "runs_allowed": self.allowance(len(level))})
+                                             "learned": dict(self.learned), "runs_allowed": self.allowance(len(level)),
+                                             "deadline": self.phase.deadline})
             shared = self.executor.share(self.contracts)  # once per level, not once per batch
             results: list[NodeResult] = [
                 r for batch in self.executor.map(explore_chunk, [(shared, self.extra_sims, b, knowledge) for b in self.batches(level)])
@@ -316,25 +319,36 @@ class Master:
             groups.setdefault(provider, []).append((before.id, after.id, provider, args, fresh, root.id))
         jobs = [groups[p] for p in sorted(groups)]
         shared = self.executor.share(self.contracts)
-        if self.budget_spent():
-            self.cut("state_tests", sum(len(g) for g in jobs))
-            self.ablation_pass(shared)
-            return
-        # every state (snapshot) and after-pool travels once per batch, not once per transition
-        knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates),
-                                         "first_args": {key: path[2] for key, path in self.first_paths.items()},
-                                         "first_sign_in": {key: step for key, path in self.first_paths.items()
-                                                           if (step := sign_in_of(path[1])) is not None},
-                                         "runs_allowed": self.allowance(sum(len(g) for g in jobs))})
-        batches = [
-            (shared, self.extra_sims, b, {t[1]: pools[t[1]] for g in b for t in g}, {i: lean[i] for g in b for t in g for i in (t[0], t[1], t[5])},
-             knowledge)
-            for b in self.batches(jobs)
-        ]
-        for batch in self.executor.map(state_test_chunk, batches):
-            for relations, counters in batch:
-                self.admit(relations)
-                self.merge_counters(counters)
+        self.enter_phase(STATE_SHARE)
+        # uncapped: one pass; capped: in rounds (every provider's first transitions first, budget.rounds),
+        # the consumers a provider's earlier rounds related to it not tested again
+        capped = self.phase != Phase()
+        passes = rounds(jobs) if capped else [jobs]
+        known: dict[str, set[str]] = {}
+        for i, part in enumerate(passes):
+            if self.budget_spent():
+                self.cut("state_tests", sum(len(g) for later in passes[i:] for g in later))
+                break
+            # every state (snapshot) and after-pool travels once per batch, not once per transition
+            knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates),
+                                             "first_args": {key: path[2] for key, path in self.first_paths.items()},
+                                             "first_sign_in": {key: step for key, path in self.first_paths.items()
+                                                               if (step := sign_in_of(path[1])) is not None},
+                                             "runs_allowed": self.allowance(sum(len(g) for g in part)),
+                                             "deadline": self.phase.deadline})
+            found = {p: frozenset(c) for p, c in known.items()} if capped else None
+            batches = [
+                (shared, self.extra_sims, b, {t[1]: pools[t[1]] for g in b for t in g},
+                 {i: lean[i] for g in b for t in g for i in (t[0], t[1], t[5])}, knowledge, found)
+                for b in self.batches(part)
+            ]
+            for batch in self.executor.map(state_test_chunk, batches):
+                for relations, counters in batch:
+                    self.admit(relations)
+                    self.merge_counters(counters)
+                    for r in relations:
+                        known.setdefault(r.provider, set()).add(r.consumer)
+        self.phase = Phase(self.ctx.deadline, getattr(self.config, "budget_runs", None))  # path ablation: what is left
         self.ablation_pass(shared)
 
     def ablation_pass(self, shared: Any) -> None:
@@ -359,14 +373,18 @@ class Master:
         self.admit([r for r in found if (r.provider, r.consumer) not in direct and not mediated(r, links, valued)])
 
     # ---- the build's budget (budget.py)
+    def enter_phase(self, share: float) -> None:
+        """Begin a phase that may spend ``share`` of what is left of the build's budget."""
+        self.phase = phase(self.ctx.deadline, getattr(self.config, "budget_runs", None), self.report.runs, share)
+
     def runs_left(self) -> int | None:
-        """Tool runs the run budget still allows (None without one)."""
-        limit = getattr(self.config, "budget_runs", None)
+        """Tool runs the current phase still allows (None without a run budget)."""
+        limit = self.phase.runs_until
         return None if limit is None else max(0, limit - self.report.runs)
 
     def budget_spent(self) -> bool:
-        """Whether the time or run budget is spent: nothing more is dispatched."""
-        return spent(self.ctx.deadline) or self.runs_left() == 0
+        """Whether the current phase's time or runs are spent: nothing more is dispatched in it."""
+        return spent(self.phase.deadline) or self.runs_left() == 0
 
     def allowance(self, units: int) -> int | None:
         """Runs each of ``units`` jobs (states, transitions, paths) may execute under the run

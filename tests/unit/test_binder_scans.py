@@ -13,7 +13,7 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.bindings import Binder, FieldSimilarity, prefix_tag
 from llama_index_libra.induction.engine import InductionConfig
-from llama_index_libra.induction.explorer import release_worker_entries, worker_entries
+from llama_index_libra.induction.worker_caches import release_worker_caches, worker_entries
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value
 
 _FLAGS = ({}, {"diverse": True}, {"unaligned": True}, {"aligned_only": True, "limit": 2}, {"phrases": True})
@@ -112,5 +112,5 @@ def test_worker_entries_follow_the_context_and_the_alignment_version() -> None:
     assert worker_entries(other, extra) is not worker_entries(ctx, extra)
     current = worker_entries(ctx, extra)
     current[("hold", "seat_id")] = {"k": ("v", 1, 0.5)}
-    release_worker_entries()  # a serial build ends: nothing of it stays in this process
+    release_worker_caches()  # a serial build ends: nothing of it stays in this process
     assert worker_entries(ctx, extra) is not current and worker_entries(ctx, extra) == {}

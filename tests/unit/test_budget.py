@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from llama_index_libra.induction import InductionConfig, induce
-from llama_index_libra.induction.budget import Budget, is_refused, parse_budget, refusal
+from llama_index_libra.induction.budget import EXPLORE_SHARE, Budget, Phase, is_refused, parse_budget, phase, refusal, rounds
 from llama_index_libra.library import ToolLibrary
 from tests.support import paths
 
@@ -115,3 +115,66 @@ def test_past_the_time_budget_a_worker_stops_binding(monkeypatch):
     monkeypatch.setattr(explorer.Explorer, "explore_node", exploring_node)
     _build(InductionConfig(budget_s=3600))
     assert len(set(bound)) == 1, bound  # the first tool of the fresh state, then nothing
+
+
+@given(st.one_of(st.none(), st.floats(0, 1e4)), st.one_of(st.none(), st.integers(0, 10**6)), st.integers(0, 10**6),
+       st.floats(0.01, 1.0), st.floats(0, 1e4))
+def test_a_phase_takes_its_share_of_what_is_left(deadline, runs_limit, runs_done, share, now):
+    got = phase(deadline, runs_limit, runs_done, share, now=now)
+    if deadline is None:
+        assert got.deadline is None
+    else:
+        assert min(now, deadline) <= got.deadline <= max(now, deadline)  # never past the build's own
+        if share == 1.0:
+            assert got.deadline == max(now, deadline) or deadline <= now
+    if runs_limit is None:
+        assert got.runs_until is None
+    else:
+        left = max(0, runs_limit - runs_done)
+        assert runs_done <= got.runs_until <= runs_done + left
+    assert phase(None, None, runs_done, share, now=now) == Phase()
+
+
+@pytest.mark.parametrize("share", [0.0, -0.5, 1.5])
+def test_a_phase_share_out_of_range_is_an_error(share):
+    with pytest.raises(ValueError, match="share"):
+        phase(10.0, None, 0, share, now=0.0)
+
+
+@given(st.lists(st.lists(st.integers(), max_size=40), max_size=8))
+def test_rounds_begin_every_job_and_keep_each_in_order(jobs):
+    out = rounds(jobs)
+    assert all(part and all(piece for piece in part) for part in out)  # no empty round, no empty slice
+    if any(jobs):
+        assert [p[0] for p in out[0]] == [j[0] for j in jobs if j]  # the first round begins every job
+    # each job is its slices, in order (every job's items are tagged so the slices can be told apart)
+    tagged = [[(i, x) for x in j] for i, j in enumerate(jobs)]
+    again: dict[int, list] = {}
+    for part in rounds(tagged):
+        for piece in part:
+            again.setdefault(piece[0][0], []).extend(piece)
+    assert [again.get(i, []) for i in range(len(jobs))] == tagged
+    assert len(out) <= 2 + max((len(j) for j in jobs), default=0).bit_length()
+
+
+def test_a_capped_build_leaves_the_state_tests_their_share():
+    """Exploration may spend only its share of a run budget, so the state tests still run and
+    relate; before the phases, exploration spent the budget and the state tests got a tenth of it."""
+    _, full = _build(InductionConfig())
+    budget = full.runs // 2
+    lib, report = _build(InductionConfig(budget_runs=budget))
+    explored = sum(n for purpose, n in report.runs_by_purpose.items() if purpose not in {"state", "replay"})
+    assert explored <= int(EXPLORE_SHARE * budget) + report.states_explored  # an even share per state, at least one
+    assert report.runs_by_purpose.get("state", 0) >= budget // 4
+    assert any(r.kind == "state" for r in lib.relations)
+    assert report.runs <= budget
+
+
+def test_a_budget_never_reached_finds_what_the_uncapped_build_finds():
+    """A capped build runs its state tests in rounds (every provider's first transition first); with
+    a budget it never reaches, the rounds find the same relations with the same runs."""
+    full_lib, full = _build(InductionConfig())
+    lib, report = _build(InductionConfig(budget_runs=full.runs * 10))
+    assert not report.budget_cut and report.runs_cut_budget == 0
+    assert sorted(r.key for r in lib.relations) == sorted(r.key for r in full_lib.relations)
+    assert report.runs == full.runs
