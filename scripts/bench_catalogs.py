@@ -12,6 +12,7 @@ measure another engine, run the script of that engine's checkout.
 
     python scripts/bench_catalogs.py [--catalogs gitforge,pocketphone,shopdesk,labflow] [--repeats 3]
                                      [--json out.json] [--keep-libraries DIR] [--fresh-states] [--verbose]
+                                     [--budget 55]
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from scoring import load_catalog
 from llama_index_libra.induction import induce
 from llama_index_libra.runtime.python import PythonRuntime
 use_variants = sys.argv[4] == "1"
+budget = sys.argv[5] if len(sys.argv) > 5 else ""
 if __name__ == "__main__":
     cat = load_catalog(sys.argv[2])
     kwargs = cat.runtime_kwargs()  # fixtures, name and the catalog's own refusal convention
@@ -58,7 +60,13 @@ if __name__ == "__main__":
             sys.exit("this version of the package offers no way to explore from several fresh states")
     runtime = cls(cat.tools, cat.state, **kwargs)
     t1, c1 = time.perf_counter(), cpu()
-    library, report = induce(runtime)
+    if budget:  # --budget: the build shares it between exploration and the state tests
+        from llama_index_libra.induction import InductionConfig
+        from llama_index_libra.induction.budget import parse_budget
+        cap = parse_budget(budget)
+        library, report = induce(runtime, config=InductionConfig(budget_s=cap.seconds, budget_runs=cap.runs))
+    else:
+        library, report = induce(runtime)
     t2, c2 = time.perf_counter(), cpu()
     library.save(sys.argv[3])
     if hasattr(report, "write"):
@@ -70,13 +78,13 @@ if __name__ == "__main__":
 """
 
 
-def build_once(spec: str, out: Path, timeout_s: float | None, variants: bool = False) -> dict:
+def build_once(spec: str, out: Path, timeout_s: float | None, variants: bool = False, budget: str | None = None) -> dict:
     """One build of ``spec`` in a fresh interpreter; the library is written to ``out``."""
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     load = os.getloadavg()[0]
     proc = subprocess.run([sys.executable, "-c", CHILD, str(REPO / "examples" / "catalogs"), spec, str(out),
-                           "1" if variants else "0"],
+                           "1" if variants else "0", budget or ""],
                           capture_output=True, text=True, env=env, cwd=REPO, timeout=timeout_s)
     if proc.returncode != 0:
         raise RuntimeError(f"build of {spec} failed:\n{proc.stderr[-2000:]}")
@@ -88,14 +96,15 @@ def build_once(spec: str, out: Path, timeout_s: float | None, variants: bool = F
     return out_json
 
 
-def bench(spec: str, repeats: int, keep: Path | None, timeout_s: float | None, variants: bool = False) -> dict:
+def bench(spec: str, repeats: int, keep: Path | None, timeout_s: float | None, variants: bool = False,
+          budget: str | None = None) -> dict:
     """Median build time over ``repeats`` builds and the score of the library."""
     catalog = load_catalog(spec)
     runs, relations = [], []
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(repeats):
             out = Path(tmp) / f"{catalog.name}.{i}.library.json"
-            runs.append(build_once(spec, out, timeout_s, variants))
+            runs.append(build_once(spec, out, timeout_s, variants, budget))
             lib = json.loads(out.read_text())
             relations.append(lib["relations"])
             print(f"{catalog.name} build {i + 1}/{repeats}: {runs[-1]['induce_s']:.1f} s", file=sys.stderr, flush=True)
@@ -128,16 +137,26 @@ def main() -> None:
     parser.add_argument("--fresh-states", action="store_true",
                         help="also explore from each catalog's FRESH_STATES (needs a package whose runtimes offer fresh_states)")
     parser.add_argument("--verbose", action="store_true", help="print the full score (misses, false pairs)")
+    parser.add_argument("--budget", default=None, metavar="SECONDS|RUNS",
+                        help="cap each build as `libra induce --budget` does (a time budget's builds depend on the machine)")
     args = parser.parse_args()
+    if args.budget is not None:
+        from llama_index_libra.induction.budget import parse_budget
+        try:
+            parse_budget(args.budget)
+        except ValueError as exc:
+            parser.error(str(exc))
     if args.repeats < 1:
         parser.error("--repeats must be >= 1")
 
     keep = Path(args.keep_libraries) if args.keep_libraries else None
     try:
-        rows = [bench(spec, args.repeats, keep, args.timeout, args.fresh_states) for spec in args.catalogs.split(",") if spec]
+        rows = [bench(spec, args.repeats, keep, args.timeout, args.fresh_states, args.budget)
+                for spec in args.catalogs.split(",") if spec]
     except (RuntimeError, subprocess.TimeoutExpired) as exc:
         sys.exit(f"bench_catalogs: error: {exc}")
-    print(f"\nDevelopment catalogs, default settings, {os.cpu_count()} cores, median of {args.repeats} builds")
+    settings = "default settings" if args.budget is None else f"default settings, --budget {args.budget}"
+    print(f"\nDevelopment catalogs, {settings}, {os.cpu_count()} cores, median of {args.repeats} builds")
     print("| catalog | tools | succeeded | prerequisites | recall | precision (pairs) | relations | runs | CPU induce/all (s) | build (s) | load | by kind |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for r in rows:
@@ -147,12 +166,14 @@ def main() -> None:
               f"| {r['induce_s']:.1f} | {max(r['load']):.1f} | {kinds} |")
     for r in rows:
         if not r["deterministic"]:
-            print(f"warning: {r['catalog']}: the repeats wrote different relations", file=sys.stderr)
+            why = " (a time budget cuts each build at another point)" if args.budget is not None else ""
+            print(f"warning: {r['catalog']}: the repeats wrote different relations{why}", file=sys.stderr)
         if args.verbose:
             print(f"\n## {r['catalog']}\n{format_score(r)}")
     if args.json:
         tmp = f"{args.json}.tmp"
-        Path(tmp).write_text(json.dumps({"cores": os.cpu_count(), "repeats": args.repeats, "catalogs": rows}, indent=2) + "\n")
+        Path(tmp).write_text(json.dumps({"cores": os.cpu_count(), "repeats": args.repeats, "budget": args.budget,
+                                         "catalogs": rows}, indent=2) + "\n")
         os.replace(tmp, args.json)
 
 

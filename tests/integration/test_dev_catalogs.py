@@ -252,3 +252,22 @@ def test_bench_catalogs_builds_and_scores_with_the_public_api(tmp_path):
     row = json.loads(out.read_text())["catalogs"][0]
     assert row["catalog"] == quickest and row["deterministic"] and row["induce_s"] > 0
     assert 0.0 <= row["recall"] <= 1.0 and row["relations"] >= 0
+
+
+@pytest.mark.slow
+def test_bench_catalogs_passes_a_budget_to_each_build(tmp_path):
+    """``--budget 3000runs`` caps each build as ``libra induce --budget`` does (a run budget keeps the
+    repeats identical); a malformed budget is refused before any build."""
+    out = tmp_path / "bench.json"
+    script = [sys.executable, str(REPO / "scripts" / "bench_catalogs.py"), "--catalogs", "devicekit"]
+    bad = subprocess.run(script + ["--budget", "lots"], capture_output=True, text=True, cwd=REPO, timeout=600)
+    assert bad.returncode == 2 and "expected SECONDS" in bad.stderr
+    try:
+        subprocess.run(script + ["--repeats", "2", "--budget", "3000runs", "--json", str(out)],
+                       check=True, capture_output=True, text=True, cwd=REPO, timeout=3600)
+    except subprocess.TimeoutExpired:
+        pytest.fail("time limit: two capped devicekit builds did not finish within 3600 s")
+    data = json.loads(out.read_text())
+    row = data["catalogs"][0]
+    assert data["budget"] == "3000runs" and row["deterministic"]
+    assert 0 < row["runs"] <= 3000
