@@ -325,9 +325,9 @@ class Master:
         capped = self.phase != Phase()
         passes = rounds(jobs) if capped else [jobs]
         known: dict[str, set[str]] = {}
-        for i, part in enumerate(passes):
+        for done, part in enumerate(passes):
             if self.budget_spent():
-                self.cut("state_tests", sum(len(g) for later in passes[i:] for g in later))
+                self.cut("state_tests", sum(len(g) for later in passes[done:] for g in later))
                 break
             # every state (snapshot) and after-pool travels once per batch, not once per transition
             knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates),
