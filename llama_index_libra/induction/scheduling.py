@@ -325,16 +325,17 @@ class Master:
         capped = self.phase != Phase()
         passes = rounds(jobs) if capped else [jobs]
         known: dict[str, set[str]] = {}
+        # what exploration established, the same for every round
+        explored = {"succeeded": frozenset(self.succeeded_templates),
+                    "first_args": {key: path[2] for key, path in self.first_paths.items()},
+                    "first_sign_in": {key: step for key, path in self.first_paths.items()
+                                      if (step := sign_in_of(path[1])) is not None}}
         for done, part in enumerate(passes):
             if self.budget_spent():
                 self.cut("state_tests", sum(len(g) for later in passes[done:] for g in later))
                 break
             # every state (snapshot) and after-pool travels once per batch, not once per transition
-            knowledge = self.executor.share({"succeeded": frozenset(self.succeeded_templates),
-                                             "first_args": {key: path[2] for key, path in self.first_paths.items()},
-                                             "first_sign_in": {key: step for key, path in self.first_paths.items()
-                                                               if (step := sign_in_of(path[1])) is not None},
-                                             "runs_allowed": self.allowance(sum(len(g) for g in part)),
+            knowledge = self.executor.share({**explored, "runs_allowed": self.allowance(sum(len(g) for g in part)),
                                              "deadline": self.phase.deadline})
             found = {p: frozenset(c) for p, c in known.items()} if capped else None
             batches = [
@@ -348,7 +349,7 @@ class Master:
                     self.merge_counters(counters)
                     for r in relations:
                         known.setdefault(r.provider, set()).add(r.consumer)
-        self.phase = Phase(self.ctx.deadline, getattr(self.config, "budget_runs", None))  # path ablation: what is left
+        self.enter_phase(1.0)  # path ablation: all that is left
         self.ablation_pass(shared)
 
     def ablation_pass(self, shared: Any) -> None:
