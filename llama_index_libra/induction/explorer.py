@@ -587,7 +587,9 @@ def state_test_chunk(ctx: Context, contracts: Mapping[str, Any], extra_sims: Map
     knowledge = resolve_shared(knowledge) if knowledge is not None else None
     out = []
     explorer = Explorer(ctx, contracts, extra_sims, knowledge, shared={"entries": worker_entries(ctx, extra_sims)})
-    if known is not None:  # a capped build's rounds: what this worker ran in earlier rounds serves this one
+    # a capped build's rounds: what this worker ran in earlier rounds serves this one, where the
+    # master allows it (the end of :meth:`.Master.explore_pass`: not under a run budget several workers share)
+    if known is not None and (knowledge or {}).get("worker_memo"):
         explorer.calls.memo = worker_memo(ctx)
     for group in groups:
         found: set[str] = set((known or {}).get(group[0][2], ())) if group else set()

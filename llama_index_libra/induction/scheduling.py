@@ -325,11 +325,14 @@ class Master:
         capped = self.phase != Phase()
         passes = rounds(jobs) if capped else [jobs]
         known: dict[str, set[str]] = {}
-        # what exploration established, the same for every round
+        # what exploration established, the same for every round; and whether a worker's runs of
+        # earlier rounds may serve later ones: not under a run budget that several workers share,
+        # since which chunk lands on which worker varies and a remembered run is a run not counted
         explored = {"succeeded": frozenset(self.succeeded_templates),
                     "first_args": {key: path[2] for key, path in self.first_paths.items()},
                     "first_sign_in": {key: step for key, path in self.first_paths.items()
-                                      if (step := sign_in_of(path[1])) is not None}}
+                                      if (step := sign_in_of(path[1])) is not None},
+                    "worker_memo": capped and (self.phase.runs_until is None or self.executor.workers <= 1)}
         for done, part in enumerate(passes):
             if self.budget_spent():
                 self.cut("state_tests", sum(len(g) for later in passes[done:] for g in later))

@@ -178,3 +178,18 @@ def test_a_budget_never_reached_finds_what_the_uncapped_build_finds():
     assert not report.budget_cut and report.runs_cut_budget == 0
     assert sorted(r.key for r in lib.relations) == sorted(r.key for r in full_lib.relations)
     assert report.runs == full.runs
+
+
+def test_a_run_budget_gives_the_same_library_in_a_process_pool(tmp_path):
+    """A run budget is shared out per chunk; which chunk lands on which worker varies from build to
+    build, so nothing a worker kept from an earlier chunk (its runs) may change what a chunk runs."""
+    _, full = _build(InductionConfig())
+    config = InductionConfig(budget_runs=full.runs // 2)
+    builds = [induce(smart_home.build_runtime(), field_encoder="lexical", executor="process", workers=2, config=config)
+              for _ in range(3)]
+    assert all(report.runs_by_purpose.get("state", 0) > 0 for _, report in builds)
+    for i, (lib, _) in enumerate(builds):
+        lib.save(tmp_path / f"{i}.json")
+    first = (tmp_path / "0.json").read_bytes()
+    assert all((tmp_path / f"{i}.json").read_bytes() == first for i in (1, 2))
+    assert len({report.runs for _, report in builds}) == 1
