@@ -101,8 +101,11 @@ def _strip_annotations(schema: Any) -> Any:
 
 # per-value entries (canonical JSON, fit, alignment) a Binder keeps over all its inputs; cleared when full
 ENTRIES_KEPT = 500_000
-# input scans a Binder keeps (one per tool input and pool list); cleared when full
+# input scans a Binder keeps (per tool input, its last SCANS_PER_INPUT pool lists); cleared when full
 SCANS_KEPT = 4096
+# pool lists an input's scans are kept for: a state test asks for a consumer's candidates in the
+# after-state's pool, then in the values the transition made, then in the pool again
+SCANS_PER_INPUT = 4
 
 
 class _Scan:
@@ -171,7 +174,7 @@ class Binder(JointBindings):
         self._shape_fits: dict[tuple[str, str], tuple[list[Any], dict[str, bool]]] = {}
         self._prose_enums: dict[tuple[str, str], bool] = {}
         self._listed: dict[str, str | None] = {}  # tool -> one item of what it lists (:meth:`_lists`)
-        self._scans: dict[tuple[str, str, frozenset[str]], _Scan] = {}
+        self._scans: dict[tuple[str, str, frozenset[str]], list[_Scan]] = {}  # latest first
         self._entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] = entries if entries is not None else {}
         # (input, shared length, examples, parent tag) -> (last value of the prefix, best entries, handed keys)
         self._checkpoints: dict[tuple, tuple[Value, dict[str, list[Any]], frozenset[str]]] = \
@@ -331,6 +334,27 @@ class Binder(JointBindings):
         scan.results[flags] = out
         return list(out)
 
+    def best_candidate(self, spec: ToolSpec, name: str, pool: list[Value]) -> Value | None:
+        """The first of :meth:`candidates_for` (``diverse=True``), or None: the least entry by the
+        ranking's key, without ranking the rest (a state test binds each input once)."""
+        scan = self._scan(spec, name, pool, ())
+        done = scan.results.get((False, None, True, False, False))
+        if done is not None:
+            return done[0] if done else None
+        if scan.order is not None:
+            ranked, _, aligned = scan.order
+            return (aligned or ranked or [[None, None, None]])[0][2]
+        tau, handed = self.config.tau, scan.handed
+        first = first_aligned = None
+        for k, e in scan.best.items():
+            key = (-(e[0] + SHAPE_BONUS * e[4]), k in handed, e[1])
+            if first is None or key < first[0]:
+                first = (key, e)
+            if (e[0] > tau or e[4]) and (first_aligned is None or key < first_aligned[0]):
+                first_aligned = (key, e)
+        chosen = first_aligned or first
+        return chosen[1][2] if chosen is not None else None
+
     def _scan(self, spec: ToolSpec, name: str, pool: list[Value], exclude: Iterable[Any]) -> "_Scan":
         """The pass over ``pool`` for one input, carried forward when the same list has grown.
 
@@ -339,13 +363,23 @@ class Binder(JointBindings):
         The scan holds the list itself, so its ``id`` cannot be reused by another list meanwhile."""
         excluded = frozenset(canonical_json(x) for x in exclude)
         key = (spec.name, name, excluded)
-        scan = self._scans.get(key)
+        kept = self._scans.get(key)
+        scan = None
+        if kept is not None:
+            scan = next((s for s in kept if s.pool is pool), None)
+            if scan is not None and scan.n > len(pool):
+                kept.remove(scan)
+                scan = None
         examples = None
         mark = None  # (checkpoint key, length): where a scan of a new list saves its state for the siblings
-        if scan is None or scan.pool is not pool or scan.n > len(pool):
-            if len(self._scans) >= SCANS_KEPT:
-                self._scans.clear()
-            scan = self._scans[key] = _Scan(pool, spec)
+        if scan is None:
+            if kept is None:
+                if len(self._scans) >= SCANS_KEPT:
+                    self._scans.clear()
+                kept = self._scans[key] = []
+            scan = _Scan(pool, spec)
+            kept.insert(0, scan)
+            del kept[SCANS_PER_INPUT:]
             tagged = self._tagged
             shared = self.prefix if tagged is None or tagged[0] is pool else 0  # (a tag names one list)
             if 0 < shared <= len(pool):
@@ -574,7 +608,11 @@ class Binder(JointBindings):
         the word ``"region"``. Options that keep the literal are :data:`KEEP`."""
         options: dict[str, list[Any]] = {}
         for name in template.observations:
-            cands = self.candidates_for(spec, name, pool, diverse=True)
+            if best_only:
+                first = self.best_candidate(spec, name, pool)
+                cands = [first] if first is not None else []
+            else:
+                cands = self.candidates_for(spec, name, pool, diverse=True)
             if not cands:
                 return []
             options[name] = cands

@@ -13,6 +13,11 @@ import math
 import queue
 import signal
 import threading
+
+try:  # the C module under ``signal``: its handlers come back as they are, not wrapped in an enum per call
+    import _signal as _raw_signal
+except ImportError:  # pragma: no cover - another interpreter
+    _raw_signal = signal
 from typing import Any, Callable
 
 __all__ = ["CallTimedOut", "run_with_timeout", "timeout_enabled", "TIMEOUT_MODES"]
@@ -80,11 +85,7 @@ def _run_with_alarm(fn: Callable[[], Any], timeout_s: float) -> Any:
     on busy cores (process-pool workers). It cannot interrupt C code that never returns to the
     interpreter; set ``Runtime.timeout_mode = "thread"`` for tools that may hang inside C.
     """
-
-    def _handler(signum: int, frame: Any) -> None:
-        raise _AlarmTimeout
-
-    previous = signal.signal(signal.SIGALRM, _handler)
+    previous = _raw_signal.signal(signal.SIGALRM, _alarm_handler)
     signal.setitimer(signal.ITIMER_REAL, timeout_s)
     try:
         return fn()
@@ -92,7 +93,11 @@ def _run_with_alarm(fn: Callable[[], Any], timeout_s: float) -> Any:
         raise CallTimedOut from None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        _raw_signal.signal(signal.SIGALRM, previous)
+
+
+def _alarm_handler(signum: int, frame: Any) -> None:
+    raise _AlarmTimeout
 
 
 _THREAD_LOCAL = threading.local()

@@ -114,3 +114,40 @@ def test_worker_entries_follow_the_context_and_the_alignment_version() -> None:
     current[("hold", "seat_id")] = {"k": ("v", 1, 0.5)}
     release_worker_caches()  # a serial build ends: nothing of it stays in this process
     assert worker_entries(ctx, extra) is not current and worker_entries(ctx, extra) == {}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), _ROWS), min_size=1, max_size=12))
+def test_lists_asked_in_turn_keep_their_scans(steps) -> None:
+    """Several lists asked for in turn (a state test's after-pool, then the transition's values, then
+    the pool again), each growing meanwhile: the binder keeps each list's scan and still offers
+    what a fresh binder offers."""
+    binder = Binder(_ctx(), FieldSimilarity({}))
+    lists: list[list[Value]] = [[], [], []]
+    for which, rows in steps:
+        pool = lists[which]
+        pool.extend(_pool(rows, len(pool)))
+        assert _asks(binder, pool) == _asks(Binder(_ctx(), FieldSimilarity({})), list(pool))
+
+
+def _unaligned_spec() -> ToolSpec:
+    """An input no export aligns with and no example shapes: any value that fits may stand in."""
+    schema = {"type": "object", "properties": {"memo": {"type": "string"}}}
+    return ToolSpec(name="annotate", description="Annotate.", parameters=schema)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(_ROWS, min_size=1, max_size=6), st.booleans(), st.booleans())
+def test_the_best_candidate_is_the_first_of_the_ranking(steps, ranked_first, aligned) -> None:
+    """``best_candidate`` (a state test binds each input once) is the first value the full ranking
+    offers, whether that ranking was asked for before or not, as the list grows."""
+    spec, name = (_spec(), "seat_id") if aligned else (_unaligned_spec(), "memo")
+    binder = Binder(_ctx(), FieldSimilarity({}))
+    pool: list[Value] = []
+    for rows in steps:
+        pool.extend(_pool(rows, len(pool)))
+        if ranked_first:
+            binder.candidates_for(spec, name, pool, diverse=True)
+        full = Binder(_ctx(), FieldSimilarity({})).candidates_for(spec, name, list(pool), diverse=True)
+        best = binder.best_candidate(spec, name, pool)
+        assert (best is None and not full) or best == full[0]
