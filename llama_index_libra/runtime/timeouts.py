@@ -13,12 +13,12 @@ import math
 import queue
 import signal
 import threading
+from typing import Any, Callable
 
 try:  # the C module under ``signal``: its handlers come back as they are, not wrapped in an enum per call
     import _signal as _raw_signal
 except ImportError:  # pragma: no cover - another interpreter
     _raw_signal = signal
-from typing import Any, Callable
 
 __all__ = ["CallTimedOut", "run_with_timeout", "timeout_enabled", "TIMEOUT_MODES"]
 
