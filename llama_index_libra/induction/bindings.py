@@ -343,7 +343,8 @@ class Binder(JointBindings):
             return done[0] if done else None
         if scan.order is not None:
             ranked, _, aligned = scan.order
-            return (aligned or ranked or [[None, None, None]])[0][2]
+            offered = aligned or ranked
+            return offered[0][2] if offered else None
         tau, handed = self.config.tau, scan.handed
         first = first_aligned = None
         for k, e in scan.best.items():
@@ -529,7 +530,8 @@ class Binder(JointBindings):
         # equally aligned values, one only a tool gave before one a fixture also holds: a success with
         # the tester's own value credits no provider
         if scan.order is None:  # once per change of the input's values: every ranking of it asks for these
-            # (decorated once: the sort key of every entry is built in one pass, not by a call per entry)
+            # (decorated once: the sort key of every entry is built in one pass, not by a call per entry;
+            # best_candidate takes the least entry by this same key, and a test holds the two together)
             order = [(-(e[0] + SHAPE_BONUS * e[4]), k in handed, e[1], e) for k, e in best.items()]
             order.sort(key=_RANK_KEY)
             ranked_all = [o[3] for o in order]
