@@ -118,7 +118,8 @@ def _config_problem(config: dict[str, Any]) -> str | None:
 
 
 def stored_settings(config: dict[str, Any]) -> RetrievalSettings:
-    """The retrieval settings of a persisted config; one written before they existed used the paper's."""
+    """The retrieval settings of a persisted config; one written before they existed used the paper's, and
+    one written before ``requirement_providers`` keeps the cut it had (``"kept"``)."""
     stored = config.get("retrieval")
     if config.get("version") == 1:
         # version 1 kept the propagation fields beside the retrieval options
@@ -126,8 +127,11 @@ def stored_settings(config: dict[str, Any]) -> RetrievalSettings:
         if not isinstance(stored, dict):
             data = {"variant": "paper"}
         data.update({k: config[k] for k in ("seeds", "provider_selection", "hops", "kinds") if config.get(k) is not None})
-        return RetrievalSettings.from_json(data)
-    return RetrievalSettings.from_json(stored if isinstance(stored, dict) else {})
+        return RetrievalSettings.from_json({"requirement_providers": "kept", **data})
+    data = dict(stored) if isinstance(stored, dict) else {}
+    if data:  # settings written before requirement_providers existed: their cut took the kept providers only
+        data.setdefault("requirement_providers", "kept")
+    return RetrievalSettings.from_json(data)
 
 
 def load_retriever(

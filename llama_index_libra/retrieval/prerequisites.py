@@ -5,9 +5,10 @@ the cut while its consumers stay in (rule ``paper``: propagation alone decides).
 on the final ranking and a capacity: ``k`` slots, or a budget of schema tokens where every tool costs
 its own size. A tool's hard requirements are its state prerequisites as one group, its transitive ones
 as one group and, per input field, its provenance providers as one group (members of a group are
-alternatives); a requirement is
-met when one member is in the cut, and otherwise its strongest provider (highest final score, ties by
-catalog order) is the one brought in.
+alternatives); a requirement is met when one member is in the cut, and otherwise its strongest provider
+(highest final score, ties by catalog order) is the one brought in. Under ``requirement_providers="lookups"``
+(the default) an input whose kept providers all created the value also takes the library's alternatives
+that looked it up, and those are brought in first (:class:`PrerequisiteIndex`).
 
 ``after-consumer`` walks the cut in rank order and inserts every missing provider right after its
 consumer; an insertion evicts the lowest ranked tools that nothing depends on yet (neither a
@@ -33,7 +34,7 @@ import numpy as np
 from llama_index_libra.library import Relation
 
 __all__ = ["PREREQUISITE_RULES", "DEFAULT_RULE", "HARD_KINDS", "BUNDLE_DEPTH", "CUT_ORDERS", "DEFAULT_CUT_ORDER",
-           "PrerequisiteIndex", "prefix_within", "in_score_order"]
+           "REQUIREMENT_PROVIDERS", "DEFAULT_REQUIREMENT_PROVIDERS", "PrerequisiteIndex", "prefix_within", "in_score_order"]
 
 PREREQUISITE_RULES = ("paper", "after-consumer", "bundle")
 # the rule of recipe "default" (recipe "paper" keeps "paper"); chosen on the suite, see docs/results.md
@@ -47,11 +48,20 @@ HARD_KINDS = ("state", "provenance", "transitive")
 # are in the cut, so the order moves only NDCG: score order gains 3.0 on BFCL@15 (81.9 vs 78.9), where gold
 # leaves out some prerequisites, and loses 3.4 on the mean of 70 development sets (55 down, 14 up), where
 # gold counts them; by the suite's rule the default is placement (docs/results.md)
+# which proven providers meet a hard requirement: ``kept`` (the library's relations) or ``lookups`` (also,
+# where every kept provider of an input created the value, the alternatives that looked it up, first)
+REQUIREMENT_PROVIDERS = ("kept", "lookups")
+DEFAULT_REQUIREMENT_PROVIDERS = "lookups"
 CUT_ORDERS = ("placement", "score")
 DEFAULT_CUT_ORDER = "placement"
 # hops of prerequisites one bundle carries (0: every hop). Each hop multiplies a library's errors: on the
 # development suite two hops beat the whole closure (mean R@K +2.0, complete +1.0) and one hop (docs/results.md)
 BUNDLE_DEPTH = 2
+
+
+def _created(relation: Relation) -> bool:
+    """Whether the relation's provider created the value it gave (a call that changed the state)."""
+    return bool(((relation.evidence or {}).get("provider_value") or {}).get("created"))
 
 
 def in_score_order(cut: Sequence[int], scores: np.ndarray) -> list[int]:
@@ -76,21 +86,54 @@ def prefix_within(ranked: Sequence[int], costs: np.ndarray | None, capacity: flo
 
 
 class PrerequisiteIndex:
-    """Per consumer index: its hard requirement groups (tuples of provider indices)."""
+    """Per consumer index: its hard requirement groups (label, provider indices, their tiers: 0 is brought in first)."""
 
     def __init__(self, names: Sequence[str], relations: Iterable[Relation], *, hard_kinds: Iterable[str] = HARD_KINDS,
-                 depth: int = BUNDLE_DEPTH) -> None:
+                 depth: int = BUNDLE_DEPTH, alternatives: Iterable[Relation] = ()) -> None:
+        """``alternatives``: other proven providers of inputs the relations serve (:attr:`ToolLibrary.alternatives`).
+        Where every kept provider of an input created the value (``register_member`` for ``member_id``),
+        the alternatives that only looked it up (``find_member``) join the input's group and are
+        brought in first: a request names a record that exists more often than one it creates, and
+        a request that creates one ranks its creation on its own words."""
         self.depth = depth  # hops a bundle carries (0: every hop)
         index = {n: i for i, n in enumerate(names)}
         kinds = set(hard_kinds)
         groups: dict[int, dict[str, set[int]]] = {}
+        creations: dict[tuple[int, str], bool] = {}  # (consumer, label) -> every kept provider created the value
+
+        def usable(r: Relation) -> bool:
+            return r.kind in kinds and r.provider != r.consumer and r.provider in index and r.consumer in index
+
+        def label_of(r: Relation) -> str:
+            return "state" if r.kind == "state" else f"{r.kind}:{r.consumer_field or ''}"
+
         for r in relations:
-            if r.kind not in kinds or r.provider == r.consumer or r.provider not in index or r.consumer not in index:
+            if not usable(r):
                 continue
-            label = "state" if r.kind == "state" else f"{r.kind}:{r.consumer_field or ''}"
-            groups.setdefault(index[r.consumer], {}).setdefault(label, set()).add(index[r.provider])
-        self.groups: dict[int, tuple[tuple[str, np.ndarray], ...]] = {
-            c: tuple((label, np.asarray(sorted(members), dtype=np.int64)) for label, members in sorted(g.items()))
+            c, label = index[r.consumer], label_of(r)
+            groups.setdefault(c, {}).setdefault(label, set()).add(index[r.provider])
+            if r.consumer_field is not None:
+                creations[(c, label)] = creations.get((c, label), True) and _created(r)
+
+        def needs(tool: int) -> set[int]:  # every provider of the tool's hard requirements
+            return {q for members in groups.get(tool, {}).values() for q in members}
+
+        lookups: dict[tuple[int, str], set[int]] = {}
+        for r in alternatives:
+            if usable(r) and r.consumer_field is not None and not _created(r):
+                c, label = index[r.consumer], label_of(r)
+                p = index[r.provider]
+                # a lookup stands in for the creation when it needs nothing the creation does not (its
+                # bundle is no larger): a listing of the folders made needs the folder made first
+                if creations.get((c, label)) and needs(p) <= set().union(*(needs(q) for q in groups[c][label])):
+                    lookups.setdefault((c, label), set()).add(p)
+        for (c, label), extra in lookups.items():
+            groups[c][label] |= extra
+        # per group: its members (catalog order) and each one's tier (0: a lookup brought in first)
+        self.groups: dict[int, tuple[tuple[str, np.ndarray, np.ndarray], ...]] = {
+            c: tuple((label, np.asarray(sorted(members), dtype=np.int64),
+                      np.asarray([0 if m in lookups.get((c, label), ()) else 1 for m in sorted(members)], dtype=np.int64))
+                     for label, members in sorted(g.items()))
             for c, g in groups.items()
         }
 
@@ -98,8 +141,9 @@ class PrerequisiteIndex:
         return len(self.groups)
 
     @staticmethod
-    def _strongest(providers: np.ndarray, scores: np.ndarray) -> int:
-        return int(providers[np.lexsort((providers, -scores[providers]))[0]])
+    def _strongest(providers: np.ndarray, scores: np.ndarray, tiers: np.ndarray) -> int:
+        """The provider brought in: the first tier, then the highest final score, then catalog order."""
+        return int(providers[np.lexsort((providers, -scores[providers], tiers))[0]])
 
     def apply(self, ranked: Sequence[int], scores: np.ndarray, k: int | None = None, *,
               costs: np.ndarray | None = None, capacity: float | None = None) -> tuple[list[int], dict[int, tuple[int, str]]]:
@@ -120,12 +164,12 @@ class PrerequisiteIndex:
             t = out[pos]
             pinned.add(t)
             at = pos + 1
-            for label, providers in self.groups.get(t, ()):
+            for label, providers, tiers in self.groups.get(t, ()):
                 have = [p for p in providers.tolist() if p in present]
                 if have:
                     pinned.update(have)
                     continue
-                best = self._strongest(providers, scores)
+                best = self._strongest(providers, scores, tiers)
                 while used + cost(best) > cap:
                     evict = next((j for j in range(len(out) - 1, at - 1, -1) if out[j] not in pinned), None)
                     if evict is None:  # every tool below is needed already: the budget is spent
@@ -181,10 +225,10 @@ class PrerequisiteIndex:
             consumer = stack.pop(0)
             if self.depth and hops[consumer] >= self.depth:
                 continue
-            for label, providers in self.groups.get(consumer, ()):
+            for label, providers, tiers in self.groups.get(consumer, ()):
                 if any(p in have for p in providers.tolist()):
                     continue
-                best = self._strongest(providers, scores)
+                best = self._strongest(providers, scores, tiers)
                 at = bundle.index(consumer) + 1 + sum(1 for b in bundle if reasons.get(b, (None,))[0] == consumer)
                 bundle.insert(at, best)
                 have.add(best)

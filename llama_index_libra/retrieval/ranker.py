@@ -212,8 +212,9 @@ class ToolRanker:
         self.graph = PropagationGraph(catalog.names, relations, kinds=self.config.kinds, alternatives=alternatives) if relations else None
         self.prerequisite_index = None
         if prerequisite_rule != "paper" and library is not None and method in ("libra", "schema-only"):
+            lookups = library.alternatives if method == "libra" and settings.requirement_providers == "lookups" else ()
             self.prerequisite_index = PrerequisiteIndex(catalog.names, relations, hard_kinds=hard_kinds,
-                                                        depth=settings.bundle_depth)
+                                                        depth=settings.bundle_depth, alternatives=lookups)
         self._names = catalog.names  # ToolCatalog.names builds a new list per access: O(catalog) per query
 
     @property
@@ -349,6 +350,7 @@ class ToolRanker:
             "pooling": bc.pooling,
             "prerequisite_rule": self.prerequisite_rule,
             "hard_kinds": list(self.hard_kinds),
+            "requirement_providers": self.retrieval_settings.requirement_providers,
             "cut_order": self.cut_order,
             "seeds": cfg.seeds,
             "provider_selection": cfg.provider_selection,

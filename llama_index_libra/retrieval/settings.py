@@ -23,7 +23,8 @@ from llama_index_libra._compat import warn_renamed
 from llama_index_libra.library import RELATION_KINDS
 from llama_index_libra.retrieval.base_scores import BASES, POOLINGS, QUERY_MODES, SEGMENTATIONS, Segmenter
 from llama_index_libra.retrieval.fusion import FUSIONS
-from llama_index_libra.retrieval.prerequisites import BUNDLE_DEPTH, CUT_ORDERS, DEFAULT_CUT_ORDER, HARD_KINDS, PREREQUISITE_RULES
+from llama_index_libra.retrieval.prerequisites import (BUNDLE_DEPTH, CUT_ORDERS, DEFAULT_CUT_ORDER, DEFAULT_REQUIREMENT_PROVIDERS,
+                                                       HARD_KINDS, PREREQUISITE_RULES, REQUIREMENT_PROVIDERS)
 from llama_index_libra.retrieval.propagation import AGGREGATES, PROVIDER_SELECTIONS, PropagationConfig
 
 __all__ = ["RECIPES", "RetrievalSettings", "LEGACY_NAMES"]
@@ -108,6 +109,10 @@ class RetrievalSettings:
     bundle_depth: int = field(default=BUNDLE_DEPTH, metadata=_flag(
         f"hops of prerequisites a bundle carries: a tool's providers, theirs, ... (default {BUNDLE_DEPTH}; 0: every hop)",
         type=_count))
+    requirement_providers: str = field(default=DEFAULT_REQUIREMENT_PROVIDERS, metadata=_flag(
+        "providers that meet a hard requirement under after-consumer/bundle: kept (the library's relations) or lookups "
+        "(also, where every kept provider of an input created the value, the library's alternatives that looked it up, "
+        f"brought in first); default {DEFAULT_REQUIREMENT_PROVIDERS}", choices=REQUIREMENT_PROVIDERS))
     cut_order: str = field(default=DEFAULT_CUT_ORDER, metadata=_flag(
         "order of the tools in the cut under after-consumer/bundle: placement (a brought-in prerequisite right after "
         f"its consumer) or score (final score; a brought-in prerequisite at its own); default {DEFAULT_CUT_ORDER}", choices=CUT_ORDERS))
@@ -132,6 +137,8 @@ class RetrievalSettings:
             value = getattr(self, name)
             if value is not None and (not isinstance(value, str) or value not in choices):
                 raise ValueError(f"{name} must be one of {', '.join(choices)} (or None: the recipe's), got {value!r}")
+        if self.requirement_providers not in REQUIREMENT_PROVIDERS:
+            raise ValueError(f"requirement_providers must be one of {', '.join(REQUIREMENT_PROVIDERS)}, got {self.requirement_providers!r}")
         if self.cut_order not in CUT_ORDERS:
             raise ValueError(f"cut_order must be one of {', '.join(CUT_ORDERS)}, got {self.cut_order!r}")
         if isinstance(self.bundle_depth, bool) or not isinstance(self.bundle_depth, int) or self.bundle_depth < 0:
@@ -189,7 +196,7 @@ class RetrievalSettings:
     def base_overrides(self) -> dict[str, Any]:
         """The base-score and prerequisite fields set away from their defaults (segmenter included)."""
         defaults = RetrievalSettings()
-        out = {name: getattr(self, name) for name in (*BASE_FIELDS, "prerequisite_rule", "hard_kinds", "bundle_depth", "cut_order")
+        out = {name: getattr(self, name) for name in (*BASE_FIELDS, "prerequisite_rule", "hard_kinds", "bundle_depth", "requirement_providers", "cut_order")
                if getattr(self, name) != getattr(defaults, name)}
         if self.segmenter is not None:
             out["segmenter"] = self.segmenter

@@ -289,7 +289,7 @@ def test_prerequisite_rule_properties(case):
     assert set(inserted) <= set(out)
     if k == n:  # room for everything: every tool's hard requirement groups are met
         for t in out:
-            for _label, providers in index.groups.get(t, ()):
+            for _label, providers, _tiers in index.groups.get(t, ()):
                 assert set(providers.tolist()) & set(out)
 
 

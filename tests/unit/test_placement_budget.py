@@ -28,7 +28,7 @@ def old_after_consumer(groups, ranked, scores, k):
         t = out[pos]
         pinned.add(t)
         at = pos + 1
-        for label, providers in groups.get(t, ()):
+        for label, providers, _tiers in groups.get(t, ()):
             have = [p for p in providers.tolist() if p in present]
             if have:
                 pinned.update(have)
@@ -66,7 +66,7 @@ def build(n, edges, depth=0):
 
 
 def met(index, cut, tool):
-    return all(any(p in cut for p in providers.tolist()) for _label, providers in index.groups.get(tool, ()))
+    return all(any(p in cut for p in providers.tolist()) for _label, providers, _tiers in index.groups.get(tool, ()))
 
 
 @settings(max_examples=150, deadline=None)
@@ -267,3 +267,82 @@ def test_a_transitive_provider_is_a_hard_prerequisite_by_default_as_one_group() 
     out, inserted = index.bundles([0, 3, 4, 1, 2], scores, 2)
     assert out == [0, 2] and inserted == {2: (0, "transitive:")}
     assert PrerequisiteIndex(names, rels, hard_kinds=("state", "provenance")).bundles([0, 3, 4, 1, 2], scores, 2)[0] == [0, 3]
+
+
+def _value(provider: str, consumer: str, *, created: bool) -> Relation:
+    """A provenance relation of ``consumer``'s ``member_id`` whose value ``provider`` created or looked up."""
+    return Relation(provider, consumer, "provenance", "member_id", "member_id", 1.0,
+                    evidence={"provider_value": {"path": "$.output.member_id", **({"created": True} if created else {})}})
+
+
+MEMBERS = ["approve_member", "register_member", "find_member", "list_members", "sign_in"]
+
+
+def test_lookups_bring_in_a_proven_lookup_where_the_kept_provider_only_created_the_value() -> None:
+    """Kept ``register_member`` created every id it gave; the alternative ``find_member`` looked one up.
+    Under ``lookups`` the lookup meets the requirement and is brought in first, even below the creation."""
+    kept = [_value("register_member", "approve_member", created=True)]
+    alternatives = [_value("find_member", "approve_member", created=False)]
+    scores = np.array([0.9, 0.5, 0.1, 0.3, 0.2])
+    plain = PrerequisiteIndex(MEMBERS, kept, alternatives=())
+    assert plain.bundles([0, 1, 3, 4, 2], scores, 3)[0] == [0, 1, 3]
+    index = PrerequisiteIndex(MEMBERS, kept, alternatives=alternatives)
+    out, inserted = index.bundles([0, 1, 3, 4, 2], scores, 3)
+    assert out == [0, 2, 1] and inserted == {2: (0, "provenance:member_id")}
+    # the lookup in the cut already meets the requirement: nothing is brought in
+    assert index.bundles([2, 0, 3, 4, 1], scores, 3) == ([2, 0, 3], {})
+    assert index.apply([0, 3, 4, 1, 2], scores, 3)[0] == [0, 2, 3]
+
+
+def test_lookups_leave_an_input_alone_when_a_kept_provider_looked_it_up() -> None:
+    """Where a kept provider is a lookup (or an alternative is a creation), the groups are the kept relations'."""
+    scores = np.array([0.9, 0.5, 0.1, 0.3, 0.2])
+    looked = PrerequisiteIndex(MEMBERS, [_value("list_members", "approve_member", created=False)],
+                               alternatives=[_value("find_member", "approve_member", created=False)])
+    assert [p.tolist() for _l, p, _t in looked.groups[0]] == [[3]]
+    mixed = PrerequisiteIndex(MEMBERS, [_value("register_member", "approve_member", created=True),
+                                        _value("list_members", "approve_member", created=False)],
+                              alternatives=[_value("find_member", "approve_member", created=False)])
+    assert [p.tolist() for _l, p, _t in mixed.groups[0]] == [[1, 3]]
+    created_alt = PrerequisiteIndex(MEMBERS, [_value("register_member", "approve_member", created=True)],
+                                    alternatives=[_value("sign_in", "approve_member", created=True)])
+    assert [p.tolist() for _l, p, _t in created_alt.groups[0]] == [[1]]
+    # a lookup that needs a provider the creation does not (a listing of what was made) stands in for nothing
+    needy = PrerequisiteIndex(MEMBERS, [_value("register_member", "approve_member", created=True),
+                                        Relation("register_member", "find_member", "state")],
+                              alternatives=[_value("find_member", "approve_member", created=False)])
+    assert [p.tolist() for _l, p, _t in needy.groups[0]] == [[1]]
+    shared = PrerequisiteIndex(MEMBERS, [_value("register_member", "approve_member", created=True),
+                                         Relation("sign_in", "register_member", "state"), Relation("sign_in", "find_member", "state")],
+                               alternatives=[_value("find_member", "approve_member", created=False)])
+    assert [p.tolist() for _l, p, _t in shared.groups[0]] == [[1, 2]]
+    # an alternative of an input no kept relation serves is ignored
+    assert PrerequisiteIndex(MEMBERS, [], alternatives=[_value("find_member", "approve_member", created=False)]).groups == {}
+
+
+def test_the_ranker_passes_alternatives_only_under_lookups_the_default(synthetic_tools, hash_embed) -> None:
+    catalog = ToolCatalog.from_tools(synthetic_tools)
+    a, b, c = catalog.names[:3]
+    library = ToolLibrary(catalog=catalog, relations=[_value(b, a, created=True)], alternatives=[_value(c, a, created=False)])
+    kept = ToolRanker(catalog, method="libra", library=library, embed_model=hash_embed, cache_dir=False,
+                      requirement_providers="kept")
+    assert [p.tolist() for _l, p, _t in kept.prerequisite_index.groups[0]] == [[1]]
+    lookups = ToolRanker(catalog, method="libra", library=library, embed_model=hash_embed, cache_dir=False)
+    assert [p.tolist() for _l, p, _t in lookups.prerequisite_index.groups[0]] == [[1, 2]]
+    assert lookups.settings()["requirement_providers"] == "lookups"
+    schema_only = ToolRanker(catalog, method="schema-only", library=library, embed_model=hash_embed, cache_dir=False)
+    assert schema_only.prerequisite_index is None or 0 not in schema_only.prerequisite_index.groups
+    with pytest.raises(ValueError, match="requirement_providers"):
+        ToolRanker(catalog, method="libra", library=library, embed_model=hash_embed, cache_dir=False, requirement_providers="all")
+
+
+def test_settings_persisted_before_requirement_providers_keep_their_cut(tmp_path, synthetic_tools, synthetic_library, hash_embed) -> None:
+    from llama_index_libra.adapters.persist import stored_settings
+
+    assert stored_settings({"version": 2, "retrieval": {"recipe": "default"}}).requirement_providers == "kept"
+    assert stored_settings({"version": 2, "retrieval": {"requirement_providers": "lookups"}}).requirement_providers == "lookups"
+    assert stored_settings({"version": 1}).requirement_providers == "kept"
+    retriever = LibraRetriever.from_tools(synthetic_tools, embed_model=hash_embed, library=synthetic_library, cache_dir=False)
+    retriever.persist(tmp_path)
+    again = LibraRetriever.from_persist_dir(tmp_path, tools=synthetic_tools, embed_model=hash_embed)
+    assert again.ranker.retrieval_settings.requirement_providers == "lookups"
