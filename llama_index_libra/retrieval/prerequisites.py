@@ -129,12 +129,15 @@ class PrerequisiteIndex:
                     lookups.setdefault((c, label), set()).add(p)
         for (c, label), extra in lookups.items():
             groups[c][label] |= extra
-        # per group: its members (catalog order) and each one's tier (0: a lookup brought in first)
+
+        def group(c: int, label: str, members: set[int]) -> tuple[str, np.ndarray, np.ndarray]:
+            """A group's members (catalog order) and each one's tier (0: a lookup brought in first)."""
+            ordered = sorted(members)
+            first = lookups.get((c, label), set())
+            return label, np.asarray(ordered, dtype=np.int64), np.asarray([0 if m in first else 1 for m in ordered], dtype=np.int64)
+
         self.groups: dict[int, tuple[tuple[str, np.ndarray, np.ndarray], ...]] = {
-            c: tuple((label, np.asarray(sorted(members), dtype=np.int64),
-                      np.asarray([0 if m in lookups.get((c, label), ()) else 1 for m in sorted(members)], dtype=np.int64))
-                     for label, members in sorted(g.items()))
-            for c, g in groups.items()
+            c: tuple(group(c, label, members) for label, members in sorted(g.items())) for c, g in groups.items()
         }
 
     def __len__(self) -> int:

@@ -212,7 +212,7 @@ class ToolRanker:
         self.graph = PropagationGraph(catalog.names, relations, kinds=self.config.kinds, alternatives=alternatives) if relations else None
         self.prerequisite_index = None
         if prerequisite_rule != "paper" and library is not None and method in ("libra", "schema-only"):
-            lookups = library.alternatives if method == "libra" and settings.requirement_providers == "lookups" else ()
+            lookups = alternatives if settings.requirement_providers == "lookups" else ()
             self.prerequisite_index = PrerequisiteIndex(catalog.names, relations, hard_kinds=hard_kinds,
                                                         depth=settings.bundle_depth, alternatives=lookups)
         self._names = catalog.names  # ToolCatalog.names builds a new list per access: O(catalog) per query

@@ -137,10 +137,9 @@ class RetrievalSettings:
             value = getattr(self, name)
             if value is not None and (not isinstance(value, str) or value not in choices):
                 raise ValueError(f"{name} must be one of {', '.join(choices)} (or None: the recipe's), got {value!r}")
-        if self.requirement_providers not in REQUIREMENT_PROVIDERS:
-            raise ValueError(f"requirement_providers must be one of {', '.join(REQUIREMENT_PROVIDERS)}, got {self.requirement_providers!r}")
-        if self.cut_order not in CUT_ORDERS:
-            raise ValueError(f"cut_order must be one of {', '.join(CUT_ORDERS)}, got {self.cut_order!r}")
+        for name, choices in (("requirement_providers", REQUIREMENT_PROVIDERS), ("cut_order", CUT_ORDERS)):
+            if getattr(self, name) not in choices:
+                raise ValueError(f"{name} must be one of {', '.join(choices)}, got {getattr(self, name)!r}")
         if isinstance(self.bundle_depth, bool) or not isinstance(self.bundle_depth, int) or self.bundle_depth < 0:
             raise ValueError(f"bundle_depth must be a non-negative integer (0: every hop), got {self.bundle_depth!r}")
         if self.rrf_k is not None and (isinstance(self.rrf_k, bool) or not isinstance(self.rrf_k, int) or self.rrf_k < 0):
