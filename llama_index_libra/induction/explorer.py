@@ -373,11 +373,17 @@ class Explorer:
                         ok += good
             return ok
 
-        def words(spec: ToolSpec, template: Any, options: Mapping[str, list[Any]]) -> int:
+        def words(spec: ToolSpec, template: Any, options: Mapping[str, list[Any]], ran: bool = False) -> int:
             """The words of the phrases a free-text input was offered, one at a time
-            (:meth:`.joint_bindings.JointBindings.word_bindings`); successes that showed something."""
+            (:meth:`.joint_bindings.JointBindings.word_bindings`); successes that showed something.
+            ``ran``: the template ran here and found nothing (a search, not a refusal)."""
             ok = 0
-            fresh = None if new_keys is None else (lambda v: v.key in new_keys)
+            # the words of phrases older than this state were tried where those appeared, unless a
+            # search that succeeded at no earlier level runs here on a value new here (the session
+            # a sign-in just gave: before it the search was refused, whatever the word)
+            held_new = ran and new_keys is not None and (known_tools is None or spec.name not in known_tools) and any(
+                opts and isinstance(opts[0], Value) and opts[0].key in new_keys for opts in options.values())
+            fresh = None if new_keys is None or held_new else (lambda v: v.key in new_keys)
             for binding in binder.word_bindings(spec, options, pool.values, fresh):
                 if ok >= cap:
                     break
@@ -481,6 +487,7 @@ class Explorer:
                             cands = binder.phrases_first(spec, name, pool.values, cands, exclude=[literals[name]])
                         if cands:
                             options[name] = [KEEP] + cands
+                    swapped_quiet = 0  # swaps that ran and found nothing
                     if any(isinstance(o[0], Keep) for o in options.values()):
                         for binding in binder.combine(options)[1:]:
                             if successes >= cap:
@@ -489,7 +496,14 @@ class Explorer:
                             if not uses_new(binding, spec):
                                 continue
                             ok, _ = attempt(spec, template, binding, tried)
-                            successes += ok
+                            successes += ok and showed[0]
+                            swapped_quiet += ok and not showed[0]
+                    if not successes and swapped_quiet:
+                        # a search that ran and found nothing with the values at hand: the words of
+                        # the phrases at hand may still name a record (a surname inside a note);
+                        # nothing was refused, so the refusal-led fallbacks below have nothing to read
+                        words(spec, template, options, ran=True)
+                        continue
                     if not successes:
                         successes += one_filter_at_a_time(spec, template, base)
                     if not successes:
