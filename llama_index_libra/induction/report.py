@@ -68,7 +68,7 @@ class BuildReport(RunTally):
     max_path: int = 0
     transitions: int = 0
     states_cut_budget: int = 0
-    state_tests_cut: int = 0  # transitions not state-tested: the same call already tested from enough states
+    state_tests_cut: int = 0  # transitions not state-tested: the same call, or a write in the same context, tested enough
     duplicate_states: int = 0
     pool_restarts: int = 0  # process pools restarted after a worker died (their unfinished chunks ran again)
     llm_calls: int = 0
@@ -111,7 +111,7 @@ class BuildReport(RunTally):
             f"value-only {self.value_states}, longest path {self.max_path}), transitions {self.transitions}",
             "runs by purpose: " + (", ".join(f"{k} {v}" for k, v in sorted(self.runs_by_purpose.items())) or "none"),
             f"cut by bounds: states beyond the depth bounds {self.states_cut_depth}, states over max_states "
-            f"{self.states_cut_budget}, runs refused (max_runs or budget) {self.runs_cut_budget}, repeated calls not "
+            f"{self.states_cut_budget}, runs refused (max_runs or budget) {self.runs_cut_budget}, repeated writes not "
             f"state-tested {self.state_tests_cut}",
             f"wall clock {self.wall_s:.2f} s{f' (LLM {self.llm_s:.2f} s)' if self.llm_s else ''} | "
             f"{self.s_per_1000_candidates:.3f} s per 1,000 candidates{' (LLM time excluded)' if self.llm_s else ''}",

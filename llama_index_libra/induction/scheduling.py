@@ -25,6 +25,7 @@ from llama_index_libra.induction.field_encoders import described_key, described_
 from llama_index_libra.induction.reply_values import whole_reply_texts
 from llama_index_libra.induction.handed import fixture_values
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value
+from llama_index_libra.induction.write_contexts import STATE_TESTS_PER_CONTEXT, write_context
 from llama_index_libra.library import Relation
 
 __all__ = ["Master", "STATE_TESTS_PER_CALL"]
@@ -298,17 +299,22 @@ class Master:
         # One job per provider tool, its transitions in node order, at most STATE_TESTS_PER_CALL per
         # identical call (the same write from many states repeats the same test); inside a job a
         # consumer already shown to depend on the provider is not tested again. A job never
-        # splits across workers, so every executor skips the same tests.
+        # splits across workers, so every executor skips the same tests. At most
+        # STATE_TESTS_PER_CONTEXT per provider and context of the write (write_contexts.py).
         groups: dict[str, list[tuple]] = {}
         per_call: dict[tuple[str, str], int] = {}
+        per_context: dict[tuple[str, str], int] = {}
+        handed = frozenset(canonical_json(v.value) for v in fixture_values(getattr(self.runtime, "fixtures", None)))
         pools: dict[int, list[Value]] = {}
         lean: dict[int, Node] = {}
         for before, after, provider, args, values in transitions:
             call_key = (provider, canonical_json(args))
+            context_key = (provider, write_context(self.catalog.get(provider), args, before.path, handed))
             per_call[call_key] = per_call.get(call_key, 0) + 1
-            if per_call[call_key] > STATE_TESTS_PER_CALL:
+            if per_call[call_key] > STATE_TESTS_PER_CALL or per_context.get(context_key, 0) >= STATE_TESTS_PER_CONTEXT:
                 self.report.state_tests_cut += 1
                 continue
+            per_context[context_key] = per_context.get(context_key, 0) + 1
             before_keys = {v.key for v in (before.final or before.pool)}
             after_pool = pools.setdefault(after.id, after.final or after.pool)
             fresh = list(values) + [v for v in after_pool if v.key not in before_keys]
