@@ -185,6 +185,10 @@ class Explorer:
         known = (tests.knowledge or {}).get("succeeded")
         known_tools = None if known is None else {tool for tool, _ in known}  # tools that succeeded before this level
 
+        def unproven(name: str) -> bool:
+            """Whether tool ``name`` succeeded at no earlier level (every tool, in the first)."""
+            return known_tools is None or name not in known_tools
+
         def after_success(spec: ToolSpec, template: Any, args: dict[str, Any], record: InvocationRecord, child, bound) -> bool:
             """Keep what a success produced; whether it showed anything (a state change, or a value
             that is not an echo of its arguments)."""
@@ -209,7 +213,7 @@ class Explorer:
         def uses_new(binding: Mapping[str, Any], spec: ToolSpec | None = None, later: Any = None) -> bool:
             if new_keys is None:
                 return True
-            fresh_tool = spec is not None and bool(touched_keys) and (known_tools is None or spec.name not in known_tools)
+            fresh_tool = spec is not None and bool(touched_keys) and unproven(spec.name)
             acted_on = False
             for v in binding.values():
                 if isinstance(v, Value):
@@ -381,7 +385,7 @@ class Explorer:
             # the words of phrases older than this state were tried where those appeared, unless a
             # search that succeeded at no earlier level runs here on a value new here (the session
             # a sign-in just gave: before it the search was refused, whatever the word)
-            held_new = ran and new_keys is not None and (known_tools is None or spec.name not in known_tools) and any(
+            held_new = ran and new_keys is not None and unproven(spec.name) and any(
                 opts and isinstance(opts[0], Value) and opts[0].key in new_keys for opts in options.values())
             fresh = None if new_keys is None or held_new else (lambda v: v.key in new_keys)
             for binding in binder.word_bindings(spec, options, pool.values, fresh):
@@ -418,7 +422,7 @@ class Explorer:
                     if _round == 1 and not template.observations and not binder.swappable(spec, template, placeholders_only=True, handed=handed):
                         continue
                     binds = binder.bindings(spec, template, pool.values, handed=handed)
-                    if binds and touched_keys and (known_tools is None or spec.name not in known_tools):
+                    if binds and touched_keys and unproven(spec.name):
                         # a tool that never succeeded goes on as the call into this state did: with
                         # its person (handed values) and with the session and records it acted on
                         going_on = binder.continued(spec, template, binds[0], pool.values, touched_keys)
@@ -446,7 +450,7 @@ class Explorer:
                         refused_first.setdefault((spec.name, template.id), (failed, len(pool.values)))
                     elif failed is None and not successes and not quiet and binds and template.observations \
                             and (spec.name, template.id) in refused_first \
-                            and (known_tools is None or spec.name not in known_tools):
+                            and unproven(spec.name):
                         # every binding ran in the first round and was refused: only the fields that
                         # do not align get their tries with what the state gained since
                         first, seen_until = refused_first[(spec.name, template.id)]
