@@ -24,8 +24,9 @@ level; state tests run once every state is explored. So every executor gives the
 bytes. Runs are memoized per worker by (state digest, tool, arguments) and, with ``log_dir``,
 logged by content hash (``runlog.py``) so interrupted builds resume and edited catalogs rebuild
 incrementally. Where each part lives: ``scheduling.py`` (the master: levels and depth),
-``explorer.py`` (one state's schedule, composed of ``calls.py``, ``values.py``, ``bindings.py``
-and ``counterfactual.py``), ``selection.py`` (which relations the library keeps), ``report.py``.
+``explorer.py`` (a worker's parts: ``calls.py``, ``values.py``, ``bindings.py`` and
+``counterfactual.py``), ``state_schedule.py`` and ``fallbacks.py`` (one state's schedule),
+``selection.py`` (which relations the library keeps), ``report.py``.
 
 Bounds: ``max_depth`` (state chain length), ``max_states`` (distinct states explored),
 ``max_runs`` (tool executions per worker batch) and ``bindings_per_input``; the report says what

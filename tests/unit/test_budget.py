@@ -84,7 +84,7 @@ def test_past_the_time_budget_a_worker_stops_binding(monkeypatch):
     """Once the deadline passes, the rest of a state's templates are not bound at all (every run would
     be refused; on a large value pool that binding alone had kept a spent build going for minutes).
     The clock is scripted: the deadline passes at the explorer's second look."""
-    from llama_index_libra.induction import explorer
+    from llama_index_libra.induction import explorer, state_schedule
     from llama_index_libra.induction.bindings import Binder
 
     looks = {"n": 0}
@@ -110,7 +110,7 @@ def test_past_the_time_budget_a_worker_stops_binding(monkeypatch):
         finally:
             exploring["now"] = False
 
-    monkeypatch.setattr(explorer, "spent", spent)
+    monkeypatch.setattr(state_schedule, "spent", spent)
     monkeypatch.setattr(Binder, "bindings", counting)
     monkeypatch.setattr(explorer.Explorer, "explore_node", exploring_node)
     _build(InductionConfig(budget_s=3600))
