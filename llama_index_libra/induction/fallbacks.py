@@ -15,12 +15,13 @@ from typing import Any, Mapping, Protocol
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.bindings import KEEP, Keep
+from llama_index_libra.induction.blame import blamed_inputs
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.values import Value, value_json
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["variants", "one_filter_at_a_time", "other_fields", "words", "after_refusals", "PROGRESS_BINDINGS",
-           "UNALIGNED_SCAN", "gained", "joint_bindings"]
+           "UNALIGNED_SCAN", "gained", "joint_bindings", "tried_before"]
 
 # failed bindings a value that got past their refusal is held in (the other inputs as they had them)
 PROGRESS_BINDINGS = 12
@@ -57,6 +58,16 @@ class Schedule(Protocol):
 def gained(v: Value, new_keys: set[str]) -> bool:
     """Whether a pool value is one the transition into the state produced (a one-item list of one too)."""
     return v.key in new_keys or v.key.removesuffix("\x00[]") in new_keys
+
+
+def tried_before(s: Schedule, v: Value, refusal: str | None) -> bool:
+    """Past the fresh state, whether a value was already tried where it appeared, so that a
+    fallback answering ``refusal`` skips it here: the state neither gained it nor acted on it, and
+    the refusal is not the sign-in's (a session new here may let any older value past that)."""
+    new_keys = s.new_keys
+    if new_keys is None or (refusal and cause_of(refusal) == "credentials"):
+        return False
+    return not (gained(v, new_keys) or v.key in s.touched_keys)
 
 
 def variants(s: Schedule, spec: ToolSpec, template: Any, args: dict[str, Any], every: bool = False) -> int:
@@ -114,7 +125,8 @@ def other_fields(s: Schedule, spec: ToolSpec, template: Any, base: Mapping[str, 
     named for what it is rather than for the input (``matches`` holding employee ids).
     A value that gets past the refusal the best binding met (``refused``: a session token
     now accepted, the call refused further on) is held while the other inputs take their
-    alternatives, as the failed bindings had them."""
+    alternatives, as the failed bindings had them; not a value the new refusal speaks of (``no
+    sample 'X'`` got past nothing). Past the fresh state, a value :func:`tried_before` is skipped."""
     binder, new_keys = s.binder, s.new_keys
     keep = {k: v for k, v in base.items() if not isinstance(v, Keep)}
     ok = 0
@@ -139,10 +151,14 @@ def other_fields(s: Schedule, spec: ToolSpec, template: Any, base: Mapping[str, 
             binding = {**keep, name: v}
             if not s.uses_new(binding, spec) and s.node.depth > 0:
                 continue
+            if tried_before(s, v, refused):
+                continue
             good, record = s.attempt(spec, template, binding)
             ok += good
             if good or record is None or refused is None or record.message == refused:
                 continue
+            if name in blamed_inputs(spec, dict(record.arguments or {}), record.message or ""):
+                continue  # refused for this very value (``no sample 'X'``): it got past nothing
             # past the refusal, refused further on: what the new refusal names (a date
             # layout) with the value held
             ok = s.retries.taught(spec, template, binding, dict(record.arguments or {}), record.message or "", ok)

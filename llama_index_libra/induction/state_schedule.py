@@ -16,6 +16,7 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.blame import Blame
 from llama_index_libra.induction.bindings import Keep, option_key
 from llama_index_libra.induction.budget import spent
+from llama_index_libra.induction import fallbacks
 from llama_index_libra.induction.fallbacks import after_refusals, other_fields, variants, words
 from llama_index_libra.induction.further import further_tests
 from llama_index_libra.induction.gathering import Candidate, creates, gather, order_candidates
@@ -76,7 +77,8 @@ class StateSchedule:
         self.today = handed_today(pool.values)  # the service's day, when the tester was handed it
         self.tried: set = set()
         # the fallbacks that read this state's refusals (what they teach, the fields and statuses they name)
-        self.retries = RefusalRetries(self.attempt, self.binder, pool, self.refusals, explorer.learned, self.cap, self.today)
+        self.retries = RefusalRetries(self.attempt, self.binder, pool, self.refusals, explorer.learned, self.cap, self.today,
+                                      lambda v, refusal: fallbacks.tried_before(self, v, refusal))
 
     def unproven(self, name: str) -> bool:
         """Whether tool ``name`` succeeded at no earlier level (every tool, in the first)."""
