@@ -198,7 +198,7 @@ def after_refusals(s: Schedule, spec: ToolSpec, template: Any, binds: list[dict[
     time, what the refusals taught or named, unaligned fields (``since``: in the second round, the
     values gained after the first), the words of phrases, sibling values of one record, whole
     lists, distinct values for inputs that share candidates, longer lists, other statuses."""
-    binder, pool, node, cap = s.binder, s.pool, s.node, s.cap
+    binder, pool, cap = s.binder, s.pool, s.cap
     successes = 0
     # no binding succeeded: free literals may take observed values of a fitting type
     swap = binder.swappable(spec, template)

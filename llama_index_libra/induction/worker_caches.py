@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from llama_index_libra.induction.bindings import ENTRIES_KEPT
+from llama_index_libra.induction.candidates import ENTRIES_KEPT
 
 __all__ = ["MEMO_KEPT", "release_worker_caches", "worker_entries", "worker_memo"]
 

@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
-from llama_index_libra.induction import bindings
+from llama_index_libra.induction import bindings, candidates
 from llama_index_libra.induction.bindings import Binder, FieldSimilarity, _strip_annotations
 from llama_index_libra.induction.engine import InductionConfig
 from llama_index_libra.induction.values import Value
@@ -34,7 +34,7 @@ def test_annotations_are_stripped_at_every_level_but_property_names_stay() -> No
 
 
 def test_a_second_binder_reuses_the_verdicts(monkeypatch) -> None:
-    bindings._FIT_VERDICTS.clear()
+    candidates._FIT_VERDICTS.clear()
     ctx = SimpleNamespace(config=InductionConfig(), binding_sims={})
     pool = [_value("seat_id", "A-1"), _value("seat_ids", ["A-1", "A-2"]), _value("count", 3)]
     first = Binder(ctx, FieldSimilarity({})).candidates_for(_spec("hold", "Seat Ids"), "seat_ids", pool)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from llama_index_libra.induction import induce
-from llama_index_libra.induction.bindings import by_export
+from llama_index_libra.induction.candidates import by_export
 from llama_index_libra.induction.values import Value, observed_leaves, row_columns
 from llama_index_libra.runtime.python import PythonRuntime
 
