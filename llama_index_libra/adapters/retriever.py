@@ -10,7 +10,6 @@ a tool's exact name when they execute a call, so an exact name always comes back
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
