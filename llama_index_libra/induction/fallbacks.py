@@ -15,7 +15,7 @@ from typing import Any, Mapping, Protocol
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.bindings import KEEP, Keep
-from llama_index_libra.induction.blame import blamed_inputs
+from llama_index_libra.induction.blame import blamed_inputs, names_actor
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.values import Value, value_json
 from llama_index_libra.records import InvocationRecord
@@ -60,12 +60,16 @@ def gained(v: Value, new_keys: set[str]) -> bool:
     return v.key in new_keys or v.key.removesuffix("\x00[]") in new_keys
 
 
-def tried_before(s: Schedule, v: Value, refusal: str | None) -> bool:
+def tried_before(s: Schedule, v: Value, refusal: str | None, binding: Mapping[str, Any]) -> bool:
     """Past the fresh state, whether a value was already tried where it appeared, so that a
-    fallback answering ``refusal`` skips it here: the state neither gained it nor acted on it, and
-    the refusal is not the sign-in's (a session new here may let any older value past that)."""
+    fallback answering ``refusal`` with ``binding``'s other inputs skips it here: the state neither
+    gained it nor acted on it, the refusal is not the sign-in's, and no input saying who acts (a
+    session, a token) holds a value new here. Where the parent had no session, its tries of the
+    older values all stopped at the sign-in (a supervisor's badge and PIN, handed to the tester)."""
     new_keys = s.new_keys
     if new_keys is None or (refusal and cause_of(refusal) == "credentials"):
+        return False
+    if any(names_actor(n) and isinstance(x, Value) and gained(x, new_keys) for n, x in binding.items()):
         return False
     return not (gained(v, new_keys) or v.key in s.touched_keys)
 
@@ -151,7 +155,7 @@ def other_fields(s: Schedule, spec: ToolSpec, template: Any, base: Mapping[str, 
             binding = {**keep, name: v}
             if not s.uses_new(binding, spec) and s.node.depth > 0:
                 continue
-            if tried_before(s, v, refused):
+            if tried_before(s, v, refused, {k: x for k, x in keep.items() if k != name}):
                 continue
             good, record = s.attempt(spec, template, binding)
             ok += good

@@ -51,7 +51,8 @@ class RefusalRetries:
 
     def __init__(self, run: Callable[[ToolSpec, Any, Mapping[str, Any]], tuple[bool, InvocationRecord | None]], binder: Any,
                  pool: ValuePool, refusals: Mapping[tuple[str, str], Refused], learned: dict[tuple[str, str], list[Any]],
-                 cap: int, today: dt.datetime | None, tried_before: Callable[[Value, str], bool] | None = None) -> None:
+                 cap: int, today: dt.datetime | None,
+                 tried_before: Callable[[Value, str, Mapping[str, Any]], bool] | None = None) -> None:
         """``run``: the explorer's attempt in this state (``(ok, record)``; record None when it was not
         run); ``refusals``: the state's refusals, still growing; ``learned``: what refusals taught, kept
         for the next levels; ``cap``: successes per template; ``today``: the handed day, if any;
@@ -147,7 +148,7 @@ class RefusalRetries:
             seen.add(message)
             targets = [n for n in inputs if n in args and quotes(message, args[n])] or inputs
             for v in named_fields(message, self.pool.values):
-                if self.tried_before is not None and self.tried_before(v, message):
+                if self.tried_before is not None and self.tried_before(v, message, binding):
                     continue  # (a value of the parent's, named there by the same fields)
                 for name in targets:
                     if ok >= self.cap:

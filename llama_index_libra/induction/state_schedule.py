@@ -78,7 +78,7 @@ class StateSchedule:
         self.tried: set = set()
         # the fallbacks that read this state's refusals (what they teach, the fields and statuses they name)
         self.retries = RefusalRetries(self.attempt, self.binder, pool, self.refusals, explorer.learned, self.cap, self.today,
-                                      lambda v, refusal: fallbacks.tried_before(self, v, refusal))
+                                      lambda v, refusal, binding: fallbacks.tried_before(self, v, refusal, binding))
 
     def unproven(self, name: str) -> bool:
         """Whether tool ``name`` succeeded at no earlier level (every tool, in the first)."""
