@@ -35,7 +35,7 @@ def _build():
 def builds():
     gated = _build()
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(fallbacks, "tried_before", lambda s, v, refusal: False)
+        mp.setattr(fallbacks, "tried_before", lambda s, v, refusal, binding: False)
         mp.setattr(fallbacks, "blamed_inputs", lambda spec, args, message: frozenset())
         ungated = _build()
     return gated, ungated
