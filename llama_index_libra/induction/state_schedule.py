@@ -116,10 +116,9 @@ class StateSchedule:
         acted = False
         for v in binding.values():
             if isinstance(v, Value):
-                key = v.key.removesuffix("\x00[]")
-                if v.key in new_keys or key in new_keys:
+                if fallbacks.gained(v, new_keys):
                     return True
-                acted = acted or (fresh_tool and key in self.touched_keys)
+                acted = acted or (fresh_tool and v.key.removesuffix("\x00[]") in self.touched_keys)
         if acted and self.blame.rules_out(spec.name, {k: (v.value if isinstance(v, Value) else v)  # type: ignore[union-attr]
                                                       for k, v in binding.items() if not isinstance(v, Keep)}):
             return False  # a call this state's refusals already rule out spends no slot (junk tokens)
@@ -148,23 +147,21 @@ class StateSchedule:
         record, child = calls.run(node, spec.name, args)
         outcome = calls.classify(spec.name, record)
         calls.note_attempt(spec.name, template, args, record, outcome)
+        bound = {k: v for k, v in binding.items() if isinstance(v, Value)}  # the inputs bound from the pool
         if outcome == "success":
             self.blame.passed(args)
         else:
             self.blame.note(spec, args, record)
             self.refusals.setdefault((spec.name, template.id), []).append((binding, args, record.message))
             # refused further on with a tool's value than a control gets: that value is taken
-            further_tests(self.tests, node, spec, template, args, {k: v for k, v in binding.items() if isinstance(v, Value)},
-                          record, self.pool, self.explorer.further_done)
+            further_tests(self.tests, node, spec, template, args, bound, record, self.pool, self.explorer.further_done)
             return False, record
         # the template's first success anywhere (none before this level, none in this explorer)
         known = self.known
         first = (spec.name, template.id) not in self.explorer.first_successes and \
             (known is None or (spec.name, template.id) not in known)
-        bound_values = [v for v in binding.values() if isinstance(v, Value)]
-        self.tests.provenance_tests(node, spec, template, args, {k: v for k, v in binding.items() if isinstance(v, Value)},
-                                    record, self.pool)
-        showed_any = self.after_success(spec, template, args, record, child, [canonical_json(v.value) for v in bound_values])
+        self.tests.provenance_tests(node, spec, template, args, bound, record, self.pool)
+        showed_any = self.after_success(spec, template, args, record, child, [canonical_json(v.value) for v in bound.values()])
         if node.depth == 0 or not record.state_changes or first:
             # a call that changed nothing (a switch already on), any call in a fresh state, or a
             # setter's first success on a record a chain created (a case's funeral type): the
