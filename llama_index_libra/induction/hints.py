@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping
 from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.values import json_text
 
-__all__ = ["error_hints", "dictated_values", "stated_amounts", "STATED_AMOUNTS", "DICTATED_VALUES", "refusal_text", "as_date", "handed_today", "later_days", "shifted_months", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
+__all__ = ["error_hints", "refusal_text", "repeats", "is_number", "as_date", "handed_today", "later_days", "shifted_months", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
 
 MAX_HINT_VALUES = 12
 
@@ -159,10 +159,10 @@ def _target(message: str, args: Mapping[str, Any]) -> list[str]:
         return named
     # else those whose value (or an item of a list input) it repeats unquoted as a word of its own:
     # ``unknown question codes 30433390; codes are ...`` is about the list that held 30433390
-    return [n for n, v in args.items() if any(_repeats(message, item) for item in (v if isinstance(v, list) else [v]))]
+    return [n for n, v in args.items() if any(repeats(message, item) for item in (v if isinstance(v, list) else [v]))]
 
 
-def _repeats(message: str, value: Any) -> bool:
+def repeats(message: str, value: Any) -> bool:
     """Whether ``message`` writes ``value`` (a string or number of three characters or more) as a word."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         return False
@@ -239,11 +239,11 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
     required = _REQUIRED_NUMBER_RE.search(message)
     if required:
         number = required.group(1) or required.group(2)
-        names = targets or ([n for n, v in args.items() if _is_number(v)] if sum(map(_is_number, args.values())) == 1 else [])
+        names = targets or ([n for n, v in args.items() if is_number(v)] if sum(map(is_number, args.values())) == 1 else [])
         for name in names:
             current = args.get(name)
-            if _is_number(current) or isinstance(current, str):
-                value = (float(number) if "." in number else int(number)) if _is_number(current) else number
+            if is_number(current) or isinstance(current, str):
+                value = (float(number) if "." in number else int(number)) if is_number(current) else number
                 if value != current:
                     out.setdefault(name, []).append(value)
     _required_codes(message, args, targets, out)
@@ -273,7 +273,7 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
                     sample = digits_sample(int(count.group(2) or count.group(1)))
                     if sample and sample != current:
                         out.setdefault(name, []).append(sample)
-    if any(_is_number(v) for v in args.values()) and _RANGE_RE.search(message):
+    if any(is_number(v) for v in args.values()) and _RANGE_RE.search(message):
         _range_hints(message, args, out)
     for first, last in _ID_RANGE_RE.findall(message):
         # ids written as a range ("no turbine FO-56 (SB-01 to SB-20)"): its two ends, to the text
@@ -285,7 +285,7 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             if isinstance(args.get(name), str):
                 out.setdefault(name, []).extend(v for v in (first, last) if v != args.get(name))
         break
-    if any(_is_number(v) for v in args.values()) and _BOUND_RE.search(message):
+    if any(is_number(v) for v in args.values()) and _BOUND_RE.search(message):
         _bound_hints(message, args, out)
     days = [d for d in _ISO_DAY_RE.findall(message) if as_date(d) is not None]
     if days:
@@ -315,79 +315,6 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             if rewritten != args.get(name):
                 out.setdefault(name, []).append(rewritten)
     return {k: v for k, v in out.items() if v}
-
-
-DICTATED_VALUES = 3  # texts a refusal writes tried per input it names
-STATED_AMOUNTS = 3  # amounts of money a refusal states tried per numeric input it is about
-# an amount of money: a currency mark or code before it, a currency word after it, or two decimals
-# ("the deposit is 25% of the stay: 33.25 pounds", "£88.00 is still to pay", "GBP 1,250.00"); never part
-# of an id, a time, a date or a percentage (``R-28-0655``, ``09:00``, ``25%``)
-_CURRENCY_CODES = "GBP|USD|EUR|AUD|CAD"
-_AMOUNT_RE = re.compile(rf"(?<![\w.,:/-])(?:([£$€])\s?|\b({_CURRENCY_CODES})\s)?(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d{{1,2}})?"
-                        rf"(\s?(?:pounds?|dollars?|euros?|{_CURRENCY_CODES})\b)?(?![\w%:/-]|[.,]\d)", re.IGNORECASE)
-
-
-def stated_amounts(message: str | None, args: Mapping[str, Any]) -> dict[str, list[float | int]]:
-    """``{input: amounts}`` of money a refusal states for the numeric input it is about ("the deposit is
-    25% of the stay: 33.25 pounds" for ``amount``; "FEE-2 is £45.00, not £10.00"): the input whose value
-    it repeats as an amount, else those it names, else the call's only numeric input; the amounts that
-    are not its value, in the refusal's order, at most :data:`STATED_AMOUNTS`. A service that says what
-    a payment must be is read like one that lists a vocabulary; these too are literals."""
-    numeric = [n for n, v in args.items() if _is_number(v)]
-    if not message or not numeric or len(message) > 2000 or not any(c.isdigit() for c in message):
-        return {}
-    text = refusal_text(message)
-    amounts: list[float] = []
-    for m in _AMOUNT_RE.finditer(text):
-        mark, code, whole, fraction, word = m.groups()
-        # (a mark, a code or a currency word, or exactly two decimals: "33.25", not "0.5 m" or "3 nights")
-        if not (mark or code or word or (fraction and len(fraction) == 3)):
-            continue
-        amount = float(whole.replace(",", "") + (fraction or ""))
-        if amount not in amounts:
-            amounts.append(amount)
-    if not amounts:
-        return {}
-    lowered = text.lower()
-    targets = [n for n in numeric if any(abs(a - float(args[n])) < 0.005 for a in amounts)] \
-        or [n for n in numeric if " ".join(name_tokens(n)) in lowered] or (numeric if len(numeric) == 1 else [])
-    out: dict[str, list[float | int]] = {}
-    for name in targets:
-        current = args[name]
-        values = [int(a) if isinstance(current, int) and a.is_integer() else a for a in amounts if abs(a - float(current)) >= 0.005]
-        if values:
-            out[name] = values[:STATED_AMOUNTS]
-    return out
-
-
-def dictated_values(message: str | None, args: Mapping[str, Any], texts: Iterable[str]) -> dict[str, list[str]]:
-    """``{input: texts}`` a refusal dictates: the state's texts (handed or shown, ``texts``) it writes as
-    whole words, for each text input whose name it writes and whose value it does not ("adults sign
-    their own form; it should be signed by Ms Erin Walsh" for ``signed_by``), longest first, at most
-    :data:`DICTATED_VALUES`. The call's own values are no dictated value; these too are literals."""
-    if not message or len(message) > 2000:
-        return {}
-    message = refusal_text(message)
-    lowered = message.lower()
-    names = [n for n, v in args.items() if isinstance(v, str) and (spoken := " ".join(name_tokens(n))) in lowered
-             and not _repeats(message, v) and re.search(rf"(?<![\w-]){re.escape(spoken)}(?![\w-])", lowered)]
-    if not names:
-        return {}
-    given = {str(v).lower() for v in args.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)}
-    found: list[str] = []
-    for text in texts:
-        t = text.strip()
-        low = t.lower()
-        if (3 <= len(t) <= 80 and any(c.isalpha() for c in t) and low in lowered and low not in given and t not in found
-                and _repeats(message, t)):
-            found.append(t)
-    if not found:
-        return {}
-    found.sort(key=len, reverse=True)
-    # a text inside a longer one it wrote (a surname inside the whole name) is not what it dictated
-    found = [t for t in found if not any(t.lower() in o.lower() for o in found if len(o) > len(t))]
-    out = {n: [t for t in found if t.lower() not in " ".join(name_tokens(n))][:DICTATED_VALUES] for n in names}
-    return {n: v for n, v in out.items() if v}
 
 
 def handed_today(values: Iterable[Any]) -> dt.datetime | None:
@@ -459,7 +386,7 @@ def _numbers_named(before: str, args: Mapping[str, Any]) -> list[tuple[str, int 
     ``draft 0.3-4 m`` names ``draft_m``."""
     words = set(re.findall(r"[a-z]+", before))
     return [(name, current) for name, current in args.items()
-            if _is_number(current) and words & {t for t in name_tokens(name) if len(t) > 1}]
+            if is_number(current) and words & {t for t in name_tokens(name) if len(t) > 1}]
 
 
 def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
@@ -515,7 +442,7 @@ def digits_sample(length: int) -> str | None:
     return body + str((10 - total % 10) % 10)
 
 
-def _is_number(value: Any) -> bool:
+def is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -574,38 +501,3 @@ def _typed(text: str, like: Any) -> Any:
         except ValueError:
             return text
     return text
-
-
-# exports named by one word too common in refusals to say which field they mean
-_VAGUE = {"name", "value", "type", "status", "state", "user", "account", "date", "time", "text", "data", "email",
-          "number", "code", "key", "token", "id", "message", "error", "request", "response", "session"}
-NAMED_PER_FIELD = 2  # values of one named field tried per refusal
-
-
-def named_fields(message: str, values: Iterable[Any]) -> list[Any]:
-    """Pool values whose field a refusal names (``Unknown integration key``: the values under
-    ``integration_key``), at most :data:`NAMED_PER_FIELD` per field, in pool order. A field counts when
-    its name (two words or more, or one distinctive word) occurs in the refusal as whole words: the
-    service says what it wanted, under a name no input of the call carries. A short word is
-    distinctive where the refusal writes it in capitals (``No prescriber with NPI ...``: ``npi``)."""
-    from llama_index_libra.induction.field_encoders import humanize
-
-    said = refusal_text(message)
-    text = " " + re.sub(r"[^a-z0-9]+", " ", said.lower()) + " "
-    acronyms = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9]{1,5}\b", said)}
-    out: list[Any] = []
-    per: dict[str, int] = {}
-    phrases: dict[str, bool] = {}
-    for v in values:
-        export = getattr(v, "export", None)
-        if not export or isinstance(v.value, (dict, list)) or getattr(v, "path", "").startswith("$.arguments"):
-            continue
-        hit = phrases.get(export)
-        if hit is None:
-            words = humanize(export).split()
-            hit = phrases[export] = bool(words) and (len(words) > 1 or (words[0] not in _VAGUE and (
-                len(words[0]) >= 5 or words[0] in acronyms))) and f" {' '.join(words)} " in text
-        if hit and per.get(export, 0) < NAMED_PER_FIELD:
-            per[export] = per.get(export, 0) + 1
-            out.append(v)
-    return out

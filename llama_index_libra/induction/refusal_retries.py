@@ -8,9 +8,9 @@ explorer's):
 
 - :meth:`RefusalRetries.taught_by_refusals`: the values a refusal names (a vocabulary, a layout, a range,
   a day after the service's today: :func:`.hints.error_hints`; a text of the state it writes for an
-  input it names: :func:`.hints.dictated_values`), from the first refusals that teach any;
+  input it names: :func:`.stated.dictated_values`), from the first refusals that teach any;
 - :meth:`RefusalRetries.named_by_refusals`: the values of a field a refusal names under a name no input
-  aligns with (:func:`.hints.named_fields`);
+  aligns with (:func:`.stated.named_fields`);
 - :meth:`RefusalRetries.status_retries`: a record in the status a refusal names, else records in none of
   the statuses refusals named as the refused records' own (:mod:`.repairs`), reading what a refusal
   further on teaches;
@@ -29,7 +29,8 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.blame import blamed_inputs, quotes
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.hints import dictated_values, error_hints, named_fields, stated_amounts
+from llama_index_libra.induction.hints import error_hints
+from llama_index_libra.induction.stated import dictated_values, named_fields, stated_amounts
 from llama_index_libra.induction.repair_states import STATUS_RECORDS
 from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, refuses_the_person, repairable, status_bindings
 from llama_index_libra.induction.shapes import layout_matches
@@ -96,8 +97,8 @@ class RefusalRetries:
 
     def hints(self, message: str, args: Mapping[str, Any]) -> dict[str, list[Any]]:
         """What one refusal teaches: :func:`.hints.error_hints`, then, for the inputs that taught
-        nothing, the state's texts it dictates (:func:`.hints.dictated_values`) and the amounts of money
-        it states (:func:`.hints.stated_amounts`)."""
+        nothing, the state's texts it dictates (:func:`.stated.dictated_values`) and the amounts of money
+        it states (:func:`.stated.stated_amounts`)."""
         out = error_hints(message, args, today=self.today)
         for name, values in dictated_values(message, args, self._texts()).items():
             out.setdefault(name, values)
@@ -136,7 +137,7 @@ class RefusalRetries:
     def named_by_refusals(self, spec: ToolSpec, template: Any) -> int:
         """A refusal that names a field the state holds under a name no input aligns with
         (``Unknown integration key`` for ``client_id``, while a fixture holds ``integration_key``):
-        that field's values in the refused call, at each input they fit (:func:`.hints.named_fields`):
+        that field's values in the refused call, at each input they fit (:func:`.stated.named_fields`):
         the inputs whose value the refusal quotes (``No prescriber with NPI Dr. Alan Price``), else
         every observed or free literal input."""
         ok = 0

@@ -27,7 +27,8 @@ from llama_index_libra.induction.bindings import Keep
 from llama_index_libra.induction.blame import names_actor
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings
-from llama_index_libra.induction.hints import error_hints, refusal_text, stated_amounts
+from llama_index_libra.induction.hints import error_hints, refusal_text
+from llama_index_libra.induction.stated import stated_amounts
 from llama_index_libra.induction.repairs import StatusIndex, rank_enablers, refuses_the_person, repairable, shared_needed, status_bindings, substituted, word_stems
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool
 

@@ -1,4 +1,4 @@
-"""A refusal that writes the value an input must take dictates it (hints.dictated_values, runtime/failures.py).
+"""A refusal that writes the value an input must take dictates it (stated.dictated_values, runtime/failures.py).
 
 A front desk registers a climber and records the signed waiver; an adult signs their own form, and the
 desk answers the way Slack-style APIs do, ``{"ok": false, "error": "climber_must_sign", "detail": "...
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from llama_index_libra.induction.hints import dictated_values
+from llama_index_libra.induction.stated import dictated_values
 from llama_index_libra.runtime.failures import refusal
 from tests.support.builds import induce_serially
 

@@ -1,4 +1,4 @@
-"""A refusal that states an amount of money teaches it to the numeric input it is about (hints.stated_amounts).
+"""A refusal that states an amount of money teaches it to the numeric input it is about (stated.stated_amounts).
 
 A bicycle workshop takes a deposit before it starts a repair; the till refuses a wrong amount the way
 shops do, "the deposit is half the quote: 42.50 pounds", without naming the ``amount`` input. With the

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from llama_index_libra.induction.causes import CAUSES, never_succeeded_cause
-from llama_index_libra.induction.hints import digits_sample, MAX_HINT_VALUES, STATED_AMOUNTS, error_hints, stated_amounts
+from llama_index_libra.induction.hints import digits_sample, MAX_HINT_VALUES, error_hints
+from llama_index_libra.induction.stated import STATED_AMOUNTS, stated_amounts
 from llama_index_libra.induction.field_encoders import leaf_name
 from llama_index_libra.induction.reply_values import listed_name, is_sentence, owner_name, reply_name, sentence_values
 
@@ -271,7 +272,7 @@ def test_digits_samples_have_the_length_asked_and_pass_the_luhn_check():
 
 
 def test_named_fields_reads_a_field_the_refusal_names():
-    from llama_index_libra.induction.hints import named_fields
+    from llama_index_libra.induction.stated import named_fields
     from llama_index_libra.induction.values import Value
 
     pool = [Value("\x00fixtures", "integration_key", "$.account.integration_key", "3f8a-2c71", "a"),
@@ -285,7 +286,7 @@ def test_named_fields_reads_a_field_the_refusal_names():
 
 
 def test_named_fields_reads_a_short_field_the_refusal_writes_in_capitals():
-    from llama_index_libra.induction.hints import named_fields
+    from llama_index_libra.induction.stated import named_fields
     from llama_index_libra.induction.values import Value
 
     pool = [Value("search_prescribers", "npi", "$.output[0].npi", "1427081553", "a"),
@@ -299,7 +300,7 @@ def test_named_fields_reads_a_short_field_the_refusal_writes_in_capitals():
 
 @given(st.text(max_size=200), st.lists(st.sampled_from(["integration_key", "user_name", "email", "x", "ticket_no"]), max_size=8))
 def test_named_fields_never_fail(message, exports):
-    from llama_index_libra.induction.hints import NAMED_PER_FIELD, named_fields
+    from llama_index_libra.induction.stated import NAMED_PER_FIELD, named_fields
     from llama_index_libra.induction.values import Value
 
     pool = [Value("t", e, f"$.output.{e}", f"v{i}", f"k{i}") for i, e in enumerate(exports)]
