@@ -14,9 +14,10 @@ import importlib
 import logging
 import os
 import signal
-import sys
 import threading
 from typing import Any, Callable, Iterator, Sequence
+
+from llama_index_libra.induction.portability import RuntimePortabilityError, check_snapshots, portability_problem
 
 __all__ = ["Executor", "SerialExecutor", "ProcessExecutor", "RayExecutor", "resolve_executor",
            "RuntimePortabilityError", "portability_problem", "stop_on_sigterm"]
@@ -29,10 +30,6 @@ MAX_POOL_RESTARTS = 3
 WATCH_S = 0.25
 
 _CTX: dict[str, Any] = {}
-
-
-class RuntimePortabilityError(ValueError):
-    """The runtime or its snapshots cannot travel between processes, and the build needs them to."""
 
 
 def _die_with(master: int) -> None:
@@ -99,61 +96,6 @@ def stop_on_sigterm() -> Iterator[None]:
             yield
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _main_refs(obj: Any) -> tuple[bytes, list[str]]:
-    """Pickle ``obj``; also name the functions and classes it references in ``__main__``."""
-    import io
-    import pickle
-    import types
-
-    refs: list[str] = []
-
-    class _Probe(pickle.Pickler):
-        def reducer_override(self, value: Any) -> Any:
-            if isinstance(value, (type, types.FunctionType)) and getattr(value, "__module__", None) == "__main__":
-                refs.append(getattr(value, "__qualname__", "?"))
-            return NotImplemented
-
-    buf = io.BytesIO()
-    _Probe(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(obj)
-    return buf.getvalue(), refs
-
-
-def portability_problem(runtime: Any) -> str | None:
-    """Why ``runtime`` cannot be sent to spawned worker processes, or None when it can.
-
-    Two cases, checked in well under a second before any model loads: it does not pickle (a lock,
-    an open client), or it references functions of a ``__main__`` that workers cannot import (a
-    notebook, a REPL, ``python - < script.py``)."""
-    from llama_index_libra.records import format_exception
-
-    try:
-        _, refs = _main_refs(runtime)
-    except Exception as exc:  # noqa: BLE001 - any pickling failure is the answer
-        return f"it cannot be pickled ({format_exception(exc)})"
-    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
-    if refs and not (isinstance(main_file, str) and os.path.isfile(main_file)):
-        names = ", ".join(sorted(set(refs))[:3])
-        return f"it uses {names} from __main__ of an interactive session or a stdin script, which worker processes cannot import"
-    return None
-
-
-def check_snapshots(runtime: Any) -> None:
-    """Raise :class:`RuntimePortabilityError` when the fresh state's snapshot cannot be pickled:
-    every executor (and call isolation) ships snapshots between processes."""
-    import pickle
-
-    from llama_index_libra.records import format_exception
-
-    try:
-        pickle.dumps(runtime.snapshot(runtime.fresh()), protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception as exc:  # noqa: BLE001
-        raise RuntimePortabilityError(
-            f"the fresh state of {getattr(runtime, 'name', 'the runtime')!r} cannot be snapshotted and pickled "
-            f"({format_exception(exc)}); keep only picklable data in the sandbox state (clients, locks and "
-            "open files belong outside it)"
-        ) from None
 
 
 class SharedFile:
