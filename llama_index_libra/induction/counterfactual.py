@@ -15,18 +15,19 @@ from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.contracts.vocabulary import names_secret
 from llama_index_libra.induction.bindings import Binder, prefix_tag
-from llama_index_libra.induction.blame import Blame, quotes
+from llama_index_libra.induction.blame import Blame, names_actor, quotes
 from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
 from llama_index_libra.induction.field_encoders import _singular, humanize
-from llama_index_libra.induction.gates import already_holds, asks_for, occupies, passed_gate, passed_to_person, undoes_own_call
+from llama_index_libra.induction.gates import (already_holds, asks_for, occupies, passed_gate, passed_to_person, undoes_own_call,
+                                              untouched_refusal)
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.repair_states import StateAt
 from llama_index_libra.induction.repairs import refuses_the_person, substituted
 from llama_index_libra.induction.selection import replaces
 from llama_index_libra.induction.shapes import value_shape
-from llama_index_libra.induction.values import Value, ValuePool, acted_on, provider_value, relayed
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, acted_on, provider_value, relayed
 from llama_index_libra.library import Relation
 from llama_index_libra.records import InvocationRecord
 
@@ -249,10 +250,17 @@ class CounterfactualTests:
         """:meth:`state_tests` once the binder knows which list carries the parent's pool."""
         calls, binder = self.calls, self.binder
         fresh = list(fresh)
+        made = list(fresh)  # the values the transition's own reply produced
         fresh_keys = {v.key for v in fresh}
         touched = {canonical_json(a) for a in provider_args.values() if not isinstance(a, (dict, list))}
         fresh += [v for v in acted_on(pool, touched) if v.key not in fresh_keys]
         touched_all = touched | {canonical_json(v.value) for v in fresh}  # what the transition made or acted on
+        # what the transition made, or acted on through its arguments other than who acts (a session
+        # token taken by every call of the path would make the whole pool "acted on"): a refusal of
+        # values outside it holds after the transition too (:func:`.gates.untouched_refusal`)
+        own = {canonical_json(a) for n, a in provider_args.items() if not isinstance(a, (dict, list)) and not names_actor(n)}
+        affected = own | {canonical_json(v.value) for v in made} | \
+            {canonical_json(v.value) for v in acted_on(pool, own)}
         succeeded = self.knowledge.get("succeeded")
         succeeded_tools = {tool for tool, _ in succeeded} if succeeded is not None else set()
         first_args = self.knowledge.get("first_args") or {}
@@ -305,6 +313,11 @@ class CounterfactualTests:
                             or occupies(rb.message)) and not asks_for(rb.message, provider):
                         # refused for an effect of the path (its own earlier call) or for a resource
                         # something holds: the provider only undoes it or frees that one
+                        continue
+                    if binding and untouched_refusal(spec, call, rb, provider, affected, handed={
+                            n for n, v in binding.items() if v.provider == FIXTURE_PROVIDER}):
+                        # refused for a record or a credential the transition neither made nor acted on
+                        calls.tally.state_runs_cut_untouched += 1
                         continue
                     ra, _ = calls.run(after, spec.name, call, "state")
                     gate = False

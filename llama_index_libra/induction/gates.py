@@ -21,7 +21,8 @@ from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.repairs import refuses_the_person, word_stems
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["already_holds", "asks_for", "occupies", "passed_gate", "passed_to_person", "says_unknown", "undoes_own_call"]
+__all__ = ["already_holds", "asks_for", "occupies", "passed_gate", "passed_to_person", "says_unknown", "undoes_own_call",
+           "untouched_refusal"]
 
 
 def undoes_own_call(path: Any, consumer: str, call: Mapping[str, Any]) -> bool:
@@ -103,6 +104,29 @@ def _stopped_at_gate(call: Mapping[str, Any], before: InvocationRecord) -> bool:
     and named none of the call's values (a refusal about a value of the call is no gate)."""
     return cause_of(before.message or "") in ("credentials", "state") \
         and not any(quotes(before.message, value) for value in call.values())
+
+
+def untouched_refusal(spec: ToolSpec, call: Mapping[str, Any], before: InvocationRecord, provider: str,
+                      touched: set[str], handed: set[str] | frozenset[str] = frozenset()) -> bool:
+    """Whether a refusal before a transition is decided by values the transition neither made nor acted
+    on (``touched``: canonical JSON), so that the call is refused the same after it: a record or a
+    credential the service does not hold (``no household HH-0586``, ``no session for that token``) that
+    blames inputs whose values the transition did not touch, none of them a value the tester was handed
+    (``handed``: such inputs; a fact of the world a transition may bring into the service without
+    naming it). The state test then skips the run after it. Never a refusal of a state or of who acts
+    (the transition may change those whatever the values), one naming the provider's action
+    (:func:`asks_for`), a fault, or one that blames nothing."""
+    message = before.message or ""
+    if before.fault or not message or cause_of(message) not in ("unknown_value", "credentials") \
+            or refuses_the_person(message) or asks_for(message, provider):
+        return False
+    blamed = blamed_inputs(spec, call, message)
+
+    def touched_value(value: Any) -> bool:
+        items = value if isinstance(value, list) else []
+        return canonical_json(value) in touched or any(canonical_json(item) in touched for item in items)
+
+    return bool(blamed) and not (blamed & handed) and not any(touched_value(call[n]) for n in blamed)
 
 
 def says_unknown(message: str, value: Any) -> bool:

@@ -27,6 +27,8 @@ class RunTally:
     timeouts: int = 0
     runs_cut_budget: int = 0
     runs_cut_blamed: int = 0  # calls not run: a refusal in the same state blamed values they repeat (blame.Blame)
+    # state tests not run after a transition: refused before it for values it neither made nor acted on (gates.py)
+    state_runs_cut_untouched: int = 0
     states_cut_depth: int = 0
     contracts_revised: int = 0
     repair_successes: int = 0  # refused calls that succeeded in a child state their refusal pointed to (repairs.py)
