@@ -195,15 +195,32 @@ def acted_on(values: Iterable[Value], touched: set[str]) -> list[Value]:
     return [v for v in values if value_json(v) in touched or not touched.isdisjoint(v.origin)]
 
 
-def json_text(value: Any) -> Any:
-    """A reply that is JSON text (an object or array in a string) parsed, else the value itself."""
-    if isinstance(value, str) and value[:1] in "{[" and len(value) < 100_000:
-        try:
-            parsed = json.loads(value)
-        except ValueError:
-            return value
-        return parsed if isinstance(parsed, (dict, list)) else value
-    return value
+def json_text(value: Any, _depth: int = 0) -> Any:
+    """A reply that is JSON text (an object or array in a string) parsed, else the value itself; inside
+    an object or array, fields that are JSON text are parsed too, in a copy (an API gateway's proxy
+    response carries its record as JSON text under ``body``). The value itself when nothing was text."""
+    if isinstance(value, str):
+        if value[:1] in "{[" and len(value) < 100_000:
+            try:
+                parsed = json.loads(value)
+            except ValueError:
+                return value
+            return json_text(parsed, _depth + 1) if isinstance(parsed, (dict, list)) else value
+        return value
+    if _depth >= _JSON_TEXT_DEPTH or not isinstance(value, (dict, list)):
+        return value
+    copy: Any = None
+    for key, item in (value.items() if isinstance(value, dict) else enumerate(value)):
+        if isinstance(item, (str, dict, list)):
+            parsed = json_text(item, _depth + 1)
+            if parsed is not item:
+                if copy is None:
+                    copy = dict(value) if isinstance(value, dict) else list(value)
+                copy[key] = parsed
+    return value if copy is None else copy
+
+
+_JSON_TEXT_DEPTH = 4  # levels of a reply searched for fields that are JSON text
 
 
 class ValuePool:
@@ -348,11 +365,16 @@ class ValueReader:
         self.feedback_done.add(tool)
         contract = self.contracts[tool]
         still_open = self.open_lists.pop(tool, 0)
+        out = json_text(record.output)
+        if out is not record.output and not isinstance(record.output, str):
+            # fields that are JSON text (a proxy response's ``body``): whatever the schema says of the
+            # reply, the leaves of the parsed text are read too, as for a reply that is JSON text
+            self.json_text_tools.add(tool)
+            return
         if not still_open and any(e.path.startswith("$.output") for e in contract.exports):
             return  # the response is documented (mechanical or declared exports read it)
         from llama_index_libra.contracts.model import Export, export_propagates
 
-        out = json_text(record.output)
         new = []
         if type(out) in SCALAR_TYPES:
             if is_sentence(out):
