@@ -14,7 +14,7 @@ import sys
 
 import pytest
 from tests.support import paths
-from tests.support.builds import induce_serially
+from tests.support.builds import induce_serially, relation_triples, with_and_without
 
 from llama_index_libra.induction import fallbacks
 
@@ -27,18 +27,13 @@ pytestmark = pytest.mark.slow
 def _build():
     cat = load_catalog("labflow")
     library, report = induce_serially(cat.tools, cat.state, cat.fixtures)
-    pairs = {(r.provider, r.consumer, r.kind) for r in list(library.relations) + list(library.alternatives)}
-    return pairs, report
+    return relation_triples(library), report
 
 
 @pytest.fixture(scope="module")
 def builds():
-    gated = _build()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(fallbacks, "tried_before", lambda s, v, refusal, binding: False)
-        mp.setattr(fallbacks, "blamed_inputs", lambda spec, args, message: frozenset())
-        ungated = _build()
-    return gated, ungated
+    return with_and_without(_build, (fallbacks, "tried_before", lambda s, v, refusal, binding: False),
+                            (fallbacks, "blamed_inputs", lambda spec, args, message: frozenset()))
 
 
 def test_the_gates_keep_every_relation(builds) -> None:

@@ -11,7 +11,7 @@ that state relation must still be found.
 from __future__ import annotations
 
 import pytest
-from tests.support.builds import induce_serially
+from tests.support.builds import induce_serially, relation_triples, with_and_without
 
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction import counterfactual
@@ -124,19 +124,17 @@ FIXTURES = {"staff": {"username": "ana", "password": "Pantry-77"}, "request": {"
             "households": [{"name": "Ravi Patel"}, {"name": "Mia Stone"}, {"name": "Ola Berg"}]}
 
 
+UNGATED = (counterfactual, "untouched_refusal", lambda *a, **k: False)
+
+
 def _build():
     library, report = induce_serially(TOOLS, Pantry, FIXTURES)
-    pairs = {(r.provider, r.consumer, r.kind) for r in list(library.relations) + list(library.alternatives)}
-    return pairs, report
+    return relation_triples(library), report
 
 
 @pytest.fixture(scope="module")
 def builds():
-    gated = _build()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(counterfactual, "untouched_refusal", lambda *a, **k: False)
-        ungated = _build()
-    return gated, ungated
+    return with_and_without(_build, UNGATED)
 
 
 def test_the_handed_fact_a_transition_brings_in_keeps_its_state_relation(builds) -> None:
@@ -165,12 +163,9 @@ def test_on_labflow_the_gate_cuts_runs_and_keeps_every_relation() -> None:
 
     def build():
         library, report = induce_serially(cat.tools, cat.state, cat.fixtures)
-        return {(r.provider, r.consumer, r.kind) for r in list(library.relations) + list(library.alternatives)}, report
+        return relation_triples(library), report
 
-    gated, report = build()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(counterfactual, "untouched_refusal", lambda *a, **k: False)
-        ungated, ungated_report = build()
+    (gated, report), (ungated, ungated_report) = with_and_without(build, UNGATED)
     assert gated == ungated
     assert report.state_runs_cut_untouched > 100
     assert report.runs < ungated_report.runs
