@@ -110,7 +110,7 @@ def untouched_refusal(spec: ToolSpec, call: Mapping[str, Any], before: Invocatio
                       touched: set[str], handed: set[str] | frozenset[str] = frozenset()) -> bool:
     """Whether a refusal before a transition is decided by values the transition neither made nor acted
     on (``touched``: canonical JSON), so that the call is refused the same after it: a record or a
-    credential the service does not hold (``no household HH-0586``, ``no session for that token``) that
+    credential the service does not hold (``household HH-0586 not found``, ``no session for that token``) that
     blames inputs whose values the transition did not touch, none of them a value the tester was handed
     (``handed``: such inputs; a fact of the world a transition may bring into the service without
     naming it). The state test then skips the run after it. Never a refusal of a state or of who acts
