@@ -252,15 +252,16 @@ class CounterfactualTests:
         fresh = list(fresh)
         made = list(fresh)  # the values the transition's own reply produced
         fresh_keys = {v.key for v in fresh}
-        touched = {canonical_json(a) for a in provider_args.values() if not isinstance(a, (dict, list))}
+        scalars = {n: canonical_json(a) for n, a in provider_args.items() if not isinstance(a, (dict, list))}
+        touched = set(scalars.values())
         fresh += [v for v in acted_on(pool, touched) if v.key not in fresh_keys]
         touched_all = touched | {canonical_json(v.value) for v in fresh}  # what the transition made or acted on
         # what the transition made, or acted on through its arguments other than who acts (a session
         # token taken by every call of the path would make the whole pool "acted on"): a refusal of
         # values outside it holds after the transition too (:func:`.gates.untouched_refusal`)
-        own = {canonical_json(a) for n, a in provider_args.items() if not isinstance(a, (dict, list)) and not names_actor(n)}
-        affected = own | {canonical_json(v.value) for v in made} | \
-            {canonical_json(v.value) for v in acted_on(pool, own)}
+        own = {j for n, j in scalars.items() if not names_actor(n)}
+        affected = touched_all if own == touched else \
+            own | {canonical_json(v.value) for v in made} | {canonical_json(v.value) for v in acted_on(pool, own)}
         succeeded = self.knowledge.get("succeeded")
         succeeded_tools = {tool for tool, _ in succeeded} if succeeded is not None else set()
         first_args = self.knowledge.get("first_args") or {}

@@ -445,9 +445,10 @@ class ValueReader:
         made = _made_text(record.state_changes) if changed else ""
         out = []
         extracted = [(ev.export_name, ev.path, ev.value) for ev in self.contracts[tool].extract(record, propagating_only=True)]
-        if tool in self.json_text_tools:
+        parsed = json_text(record.output) if tool in self.json_text_tools else None  # (read once: a walk of the reply)
+        if parsed is not None:
             fallback = None
-            for path, keys, value in itertools.islice(leaf_values(json_text(record.output), "$.output", ()), MAX_LEAVES):
+            for path, keys, value in itertools.islice(leaf_values(parsed, "$.output", ()), MAX_LEAVES):
                 name = leaf_name(keys, value) if any(k.isidentifier() and not any(c.isdigit() for c in k) for k in keys) else None
                 if name is None:  # only value-like keys ({"Water Bottle": "6086499569"}): named after the tool
                     if fallback is None:
@@ -459,7 +460,7 @@ class ValueReader:
             extracted += [(name, "$.output", value) for name, value in sentence_values(record.output)]
         call = call_id(tool, record.arguments or {})
         origin = tuple(sorted(a for a in args if len(a) <= 80 and a[:1] not in "[{"))
-        words = record_words(call, json_text(record.output)) if extracted else {}
+        words = record_words(call, json_text(record.output) if parsed is None else parsed) if extracted else {}
         for export_name, path, value in extracted:
             vj = canonical_json(value)
             credit = vj not in bound_values and (vj not in args or changed)
