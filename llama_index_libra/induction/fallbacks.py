@@ -183,8 +183,9 @@ def unaligned_here(s: Schedule, failed: InvocationRecord | None) -> bool:
     :data:`UNALIGNED_DEPTH` for any refusal, deeper only for a refusal of credentials (a session token
     a sign-in deep in the path returned may sit under no name the input aligns with). A deeper state
     gains the records its path made, and only they may run there (:meth:`uses_new`): they come under
-    names that align with the inputs they serve, and in 14 development catalogs their unaligned values
-    made no first success and no relation over 98,000 runs (docs/induction.md, forty-third round)."""
+    names that align with the inputs they serve. In 14 development catalogs skipping them cut 105,000
+    runs (8.8 %); 13 libraries kept the same relations, GitForge's credited four other providers
+    (one more prerequisite found; docs/induction.md, forty-third round)."""
     return s.node.depth <= UNALIGNED_DEPTH or (
         failed is not None and cause_of(failed.message or "") == "credentials")
 
