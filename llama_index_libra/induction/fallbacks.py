@@ -21,15 +21,12 @@ from llama_index_libra.induction.values import Value, value_json
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["variants", "one_filter_at_a_time", "other_fields", "words", "after_refusals", "PROGRESS_BINDINGS",
-           "UNALIGNED_SCAN", "UNALIGNED_DEPTH", "unaligned_here", "gained", "joint_bindings", "tried_before"]
+           "UNALIGNED_SCAN", "gained", "joint_bindings", "tried_before"]
 
 # failed bindings a value that got past their refusal is held in (the other inputs as they had them)
 PROGRESS_BINDINGS = 12
 # unaligned values of one input read to find those a state gained (past the fresh state, only they may run)
 UNALIGNED_SCAN = 64
-# the deepest level where a template refused in every binding takes the values of fields that do not
-# align with its inputs (:func:`other_fields`) whatever the refusal; deeper, only a refusal of credentials
-UNALIGNED_DEPTH = 1
 
 
 class Schedule(Protocol):
@@ -178,18 +175,6 @@ def other_fields(s: Schedule, spec: ToolSpec, template: Any, base: Mapping[str, 
     return ok
 
 
-def unaligned_here(s: Schedule, failed: InvocationRecord | None) -> bool:
-    """Whether a template refused in every binding here takes :func:`other_fields`: down to
-    :data:`UNALIGNED_DEPTH` for any refusal, deeper only for a refusal of credentials (a session token
-    a sign-in deep in the path returned may sit under no name the input aligns with). A deeper state
-    gains the records its path made, and only they may run there (:meth:`uses_new`): they come under
-    names that align with the inputs they serve. In 14 development catalogs skipping them cut 105,000
-    runs (8.8 %); 13 libraries kept the same relations, GitForge's credited four other providers
-    (one more prerequisite found; docs/induction.md, forty-third round)."""
-    return s.node.depth <= UNALIGNED_DEPTH or (
-        failed is not None and cause_of(failed.message or "") == "credentials")
-
-
 def words(s: Schedule, spec: ToolSpec, template: Any, options: Mapping[str, list[Any]], ran: bool = False) -> int:
     """The words of the phrases a free-text input was offered, one at a time
     (:meth:`.joint_bindings.JointBindings.word_bindings`); successes that showed something.
@@ -259,7 +244,7 @@ def after_refusals(s: Schedule, spec: ToolSpec, template: Any, binds: list[dict[
         successes += s.retries.taught_by_refusals(spec, template)
     if not successes:
         successes += s.retries.named_by_refusals(spec, template)
-    if not successes and template.observations and unaligned_here(s, failed):
+    if not successes and template.observations:
         successes += other_fields(s, spec, template, base, binds, failed.message if failed is not None else None, since)
     # still failing: a free-text input takes the words of the phrases it was offered
     # (a surname of a handed name, with the birth date beside it; a drug in a sentence)
