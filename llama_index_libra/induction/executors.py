@@ -390,6 +390,7 @@ def _stop_pool(pool: Any, *, kill: bool, groups: Sequence[int] = ()) -> None:
     """Shut ``pool`` down: wait for its workers, or (``kill``) terminate them, then kill stragglers
     and the process ``groups`` its watched workers led (the processes their tools started)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # (shutdown forgets it)
     if not kill:
         pool.shutdown(wait=True, cancel_futures=True)
     else:
@@ -402,6 +403,11 @@ def _stop_pool(pool: Any, *, kill: bool, groups: Sequence[int] = ()) -> None:
             if proc.is_alive():
                 proc.kill()
                 proc.join(5)
+        # the pool's manager thread sees its workers gone and closes its wake-up pipe; waited for here, so
+        # concurrent.futures' exit hook does not write to that pipe while the thread closes it (unlocked in
+        # CPython 3.11: "OSError: [Errno 9] Bad file descriptor" after "libra: interrupted", now and then)
+        if manager is not None:
+            manager.join(5)
     for group in groups:
         try:
             os.killpg(group, signal.SIGKILL)

@@ -37,3 +37,28 @@ def test_killed_pool_workers_cost_their_chunks_and_the_bytes_stay(tmp_path: Path
     assert report.pool_restarts >= 1 and "pool restarted" in report.summary()
     assert library.save(tmp_path / "pool.json").read_bytes() == serial_bytes
     assert library.counts()["provenance"] > 0
+
+
+def _nap(seconds: float) -> float:
+    import time
+
+    time.sleep(seconds)
+    return seconds
+
+
+def test_a_killed_pool_leaves_no_manager_thread_for_the_exit_hook_to_wake() -> None:
+    """Stopping a pool with its work in flight (an interrupted build) waits for the pool's manager thread:
+    concurrent.futures' exit hook would otherwise write to the wake-up pipe that thread is closing."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from llama_index_libra.induction.executors import _stop_pool
+
+    pool = ProcessPoolExecutor(max_workers=2)
+    futures = [pool.submit(_nap, 30) for _ in range(4)]
+    while not any(f.running() for f in futures):
+        pass
+    manager = pool._executor_manager_thread
+    assert manager is not None and manager.is_alive()
+    _stop_pool(pool, kill=True)
+    assert not manager.is_alive()
+    assert not any(p.is_alive() for p in (pool._processes or {}).values())
