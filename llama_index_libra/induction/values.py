@@ -195,6 +195,9 @@ def acted_on(values: Iterable[Value], touched: set[str]) -> list[Value]:
     return [v for v in values if value_json(v) in touched or not touched.isdisjoint(v.origin)]
 
 
+_JSON_TEXT_DEPTH = 4  # levels of a reply searched for fields that are JSON text
+
+
 def json_text(value: Any, _depth: int = 0) -> Any:
     """A reply that is JSON text (an object or array in a string) parsed, else the value itself; inside
     an object or array, fields that are JSON text are parsed too, in a copy (an API gateway's proxy
@@ -218,9 +221,6 @@ def json_text(value: Any, _depth: int = 0) -> Any:
                     copy = dict(value) if isinstance(value, dict) else list(value)
                 copy[key] = parsed
     return value if copy is None else copy
-
-
-_JSON_TEXT_DEPTH = 4  # levels of a reply searched for fields that are JSON text
 
 
 class ValuePool:

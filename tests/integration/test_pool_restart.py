@@ -49,14 +49,15 @@ def _nap(seconds: float) -> float:
 def test_a_killed_pool_leaves_no_manager_thread_for_the_exit_hook_to_wake() -> None:
     """Stopping a pool with its work in flight (an interrupted build) waits for the pool's manager thread:
     concurrent.futures' exit hook would otherwise write to the wake-up pipe that thread is closing."""
+    import time
     from concurrent.futures import ProcessPoolExecutor
 
     from llama_index_libra.induction.executors import _stop_pool
 
     pool = ProcessPoolExecutor(max_workers=2)
     futures = [pool.submit(_nap, 30) for _ in range(4)]
-    while not any(f.running() for f in futures):
-        pass
+    while not any(f.running() for f in futures):  # (the workers take the first calls)
+        time.sleep(0.01)
     manager = pool._executor_manager_thread
     assert manager is not None and manager.is_alive()
     _stop_pool(pool, kill=True)
