@@ -64,8 +64,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                          r"out of \w+|insufficient|not enough|exceeds|limit reached)", re.I)),
     ("unknown_value", re.compile(r"\b(not[ _]found|unknown|no such|does not exist|doesn't exist|invalid id|no \w+ with|"
                                  r"not in the|not exist|missing)\b|"
-                                 # "no assignment 20", "no behaviour entry 'DT-0304'": a record by the value it got
-                                 r"\bno (?:[a-z][\w-]* ){1,3}(?:['\"#]|\d)", re.I)),
+                                 # "no assignment 20", "no behaviour entry 'DT-0304'", "no household HH-0586": a
+                                 # record by the value it got (a code of capitals and digits counts as one)
+                                 r"\bno (?:[a-z][\w-]* ){1,3}(?:['\"#]|\d|(?-i:[A-Z]{1,5}-?\d))", re.I)),
 ]
 
 

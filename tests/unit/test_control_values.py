@@ -44,6 +44,9 @@ def test_one_refusal_names_one_cause() -> None:
     assert cause_of("no valid session token; sign in first") == "credentials"
     assert cause_of("a payment cannot be dated in the future") == "state"
     assert cause_of("it went wrong") is None
+    # a record named by a code of capitals and digits, unquoted (the code's own case decides)
+    assert cause_of("no household HH-0586") == cause_of("No booking BK1 on file") == "unknown_value"
+    assert cause_of("no seats left in row a1") is None
 
 
 def test_error_codes_read_as_words() -> None:
