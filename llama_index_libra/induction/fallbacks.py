@@ -10,6 +10,7 @@ not align with an input (:func:`other_fields`), the words of free text (:func:`w
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping, Protocol
 
 from llama_index_libra._io import canonical_json
@@ -17,16 +18,21 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.bindings import KEEP, Keep
 from llama_index_libra.induction.blame import blamed_inputs, names_actor
 from llama_index_libra.induction.causes import cause_of
+from llama_index_libra.induction.field_encoders import ID_KEYS
 from llama_index_libra.induction.values import Value, value_json
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["variants", "one_filter_at_a_time", "other_fields", "words", "after_refusals", "PROGRESS_BINDINGS",
-           "UNALIGNED_SCAN", "gained", "joint_bindings", "tried_before"]
+           "UNALIGNED_SCAN", "UNALIGNED_DEPTH", "unaligned_here", "gained", "joint_bindings", "tried_before"]
 
 # failed bindings a value that got past their refusal is held in (the other inputs as they had them)
 PROGRESS_BINDINGS = 12
 # unaligned values of one input read to find those a state gained (past the fresh state, only they may run)
 UNALIGNED_SCAN = 64
+# the deepest level where a template refused in every binding takes the values of every field that does
+# not align with its inputs (:func:`other_fields`) whatever the refusal; deeper, only the fields under a
+# key that names no owner (``id``: :func:`id_keyed`), or every field for a refusal of credentials
+UNALIGNED_DEPTH = 1
 
 
 class Schedule(Protocol):
@@ -123,10 +129,11 @@ def one_filter_at_a_time(s: Schedule, spec: ToolSpec, template: Any, base: Mappi
 
 
 def other_fields(s: Schedule, spec: ToolSpec, template: Any, base: Mapping[str, Any], binds: list[dict[str, Any]],
-                 refused: str | None, since: int = 0) -> int:
+                 refused: str | None, since: int = 0, id_keys_only: bool = False) -> int:
     """Observation inputs whose aligned values all failed try values of fields that do not
     align (of a fitting type, the best of each export): a row's unnamed column, a field
-    named for what it is rather than for the input (``matches`` holding employee ids).
+    named for what it is rather than for the input (``matches`` holding employee ids);
+    with ``id_keys_only``, only fields under a key that names no owner (:func:`id_keyed`).
     A value that gets past the refusal the best binding met (``refused``: a session token
     now accepted, the call refused further on) is held while the other inputs take their
     alternatives, as the failed bindings had them; not a value the new refusal speaks of (``no
@@ -138,6 +145,8 @@ def other_fields(s: Schedule, spec: ToolSpec, template: Any, base: Mapping[str, 
     sign_in = bool(refused) and cause_of(refused) == "credentials"
     for name in template.observations:
         cands = binder.candidates_for(spec, name, values, unaligned=True)
+        if id_keys_only:
+            cands = [v for v in cands if id_keyed(v)]
         if new_keys is not None and sign_in and \
                 not any(isinstance(x, Value) and gained(x, new_keys) for k, x in keep.items() if k != name):
             # refused at the sign-in past the fresh state, where only a binding that uses what the
@@ -173,6 +182,26 @@ def other_fields(s: Schedule, spec: ToolSpec, template: Any, base: Mapping[str, 
                 good, _ = s.attempt(spec, template, {**held, name: v})
                 ok += good
     return ok
+
+
+def id_keyed(v: Value) -> bool:
+    """Whether a value sits under a key that says what kind of value it holds and not whose
+    (``$.output.id``, ``$.output.items[*].ref``: :data:`.field_encoders.ID_KEYS`): its name's alignment
+    with ``ticket_id`` says nothing either way, unlike a field named for something else (``postcode``)."""
+    leaf = re.sub(r"\[[^\]]*\]", "", v.path).rsplit(".", 1)[-1]
+    return leaf.lower() in ID_KEYS
+
+
+def unaligned_here(s: Schedule, failed: InvocationRecord | None) -> bool:
+    """Whether a template refused in every binding here takes every field :func:`other_fields` offers:
+    down to :data:`UNALIGNED_DEPTH` for any refusal, deeper only for a refusal of credentials (a session
+    token a sign-in deep in the path returned may sit under no name the input aligns with); else only
+    the fields :func:`id_keyed`. A deeper state gains the records its path made, and only they may run
+    there (:meth:`uses_new`): they come under names that align with the inputs they serve, or under a
+    bare ``id`` (BFCL's tickets and tweets, made after a sign-in). In 14 development catalogs the other
+    unaligned values made no first success deep in a path (docs/induction.md, forty-fourth round)."""
+    return s.node.depth <= UNALIGNED_DEPTH or (
+        failed is not None and cause_of(failed.message or "") == "credentials")
 
 
 def words(s: Schedule, spec: ToolSpec, template: Any, options: Mapping[str, list[Any]], ran: bool = False) -> int:
@@ -245,7 +274,9 @@ def after_refusals(s: Schedule, spec: ToolSpec, template: Any, binds: list[dict[
     if not successes:
         successes += s.retries.named_by_refusals(spec, template)
     if not successes and template.observations:
-        successes += other_fields(s, spec, template, base, binds, failed.message if failed is not None else None, since)
+        # (past the first levels, only fields under a key that names no owner: :func:`unaligned_here`)
+        successes += other_fields(s, spec, template, base, binds, failed.message if failed is not None else None,
+                                  since, id_keys_only=not unaligned_here(s, failed))
     # still failing: a free-text input takes the words of the phrases it was offered
     # (a surname of a handed name, with the birth date beside it; a drug in a sentence)
     if not successes:

@@ -123,6 +123,10 @@ def test_bfcl_library_holds_the_known_dependencies(tmp_path):
         ("TwitterAPI.authenticate_twitter", "TwitterAPI.post_tweet", "state"),
         ("TravelAPI.authenticate_travel", "TravelAPI.register_credit_card", "provenance"),
         ("TravelAPI.authenticate_travel", "TravelAPI.book_flight", "provenance"),
+        # ids under a bare ``id``, made after a sign-in: only the unaligned-field fallback binds them to
+        # ``ticket_id``/``tweet_id`` two calls deep (tests/integration/test_unaligned_depth.py)
+        ("TicketAPI.create_ticket", "TicketAPI.close_ticket", "provenance"),
+        ("TwitterAPI.post_tweet", "TwitterAPI.retweet", "provenance"),
     ]:
         assert (provider, consumer, kind) in rel, (provider, consumer, kind)
     # startEngine needs the doors locked and the brake pressed: both relations are there, each as a
