@@ -65,6 +65,23 @@ def _strip_annotations(schema: Any) -> Any:
 
 
 _UNREAD = object()  # the handed day not read yet
+# validators by schema (canonical JSON) for the whole process: every state's binder validates against
+# the same few schemas, and building a validator costs more than most of its checks; cleared when full
+VALIDATORS_KEPT = 4096
+_VALIDATORS: dict[str, Draft202012Validator] = {}
+
+
+def shared_validator(schema: Any) -> Draft202012Validator:
+    """:func:`.schemas.validate.safe_validator` of ``schema``, built once per process and schema."""
+    key = canonical_json(schema)
+    validator = _VALIDATORS.get(key)
+    if validator is None:
+        if len(_VALIDATORS) >= VALIDATORS_KEPT:
+            _VALIDATORS.clear()
+        validator = _VALIDATORS[key] = safe_validator(schema)
+    return validator
+
+
 class Binder(CandidateRanking, JointBindings):
     """Candidate values and bindings for the inputs of the catalog's tools."""
 
@@ -87,8 +104,9 @@ class Binder(CandidateRanking, JointBindings):
         self._listed: dict[str, str | None] = {}  # tool -> one item of what it lists (:meth:`_lists`)
         self._scans: dict[tuple[str, str, frozenset[str]], list[InputScan]] = {}  # latest first
         self._entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] = entries if entries is not None else {}
-        # (input, shared length, examples, parent tag) -> (last value of the prefix, best entries, handed keys)
-        self._checkpoints: dict[tuple, tuple[Value, dict[str, list[Any]], frozenset[str]]] = \
+        # (input, shared length, examples, parent tag) -> (last value of the prefix, best entries, handed keys,
+        # aligned keys)
+        self._checkpoints: dict[tuple, tuple[Value, dict[str, list[Any]], frozenset[str], frozenset[str]]] = \
             checkpoints if checkpoints is not None else {}
         self.prefix = 0  # the length of the pool prefix sibling states share (set per state by the explorer)
         # (pool list, parent tag): the one list whose prefix is known to be the parent state's pool
@@ -116,7 +134,7 @@ class Binder(CandidateRanking, JointBindings):
         key = (spec.name, name)
         if key not in self._validators:
             schema = self.props(spec).get(name, {})
-            self._validators[key] = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
+            self._validators[key] = shared_validator(schema if isinstance(schema, (dict, bool)) else {})
         return self._validators[key]
 
     def prose_enum(self, spec: ToolSpec, name: str) -> bool:
@@ -145,7 +163,7 @@ class Binder(CandidateRanking, JointBindings):
             return self.validator(spec, name)
         key = (spec.name, name + "\x00words")
         if key not in self._validators:
-            self._validators[key] = safe_validator(self._without_prose_enum(spec, name, self.props(spec)[name]))
+            self._validators[key] = shared_validator(self._without_prose_enum(spec, name, self.props(spec)[name]))
         return self._validators[key]
 
     def free_text_input(self, spec: ToolSpec, name: str, *, prose_enum: bool = False) -> bool:
@@ -223,7 +241,8 @@ class Binder(CandidateRanking, JointBindings):
         """Per export of ``values``: whether its field names what ``spec`` finds (``prescribers`` for
         ``search_prescribers``)."""
         owner = owner_name(spec) if spec is not None else None
-        return {v.export: owner is not None and self.sim(v.export, owner) > self.config.tau for v in values}
+        exports = dict.fromkeys(v.export for v in values)  # (one alignment per field, not per value)
+        return {x: owner is not None and self.sim(x, owner) > self.config.tau for x in exports}
 
     def phrases_in(self, spec: ToolSpec, pool: list[Value], limit: int) -> list[Value]:
         """Up to ``limit`` phrases of ``pool`` (free text: two words or more), one per distinct text:

@@ -83,7 +83,7 @@ class InputScan:
     """One input's pass over one pool list so far: the best entry per distinct value, the values a
     fixture holds, and the rankings asked for since the list last grew."""
 
-    __slots__ = ("pool", "spec", "n", "best", "handed", "results", "order")
+    __slots__ = ("pool", "spec", "n", "best", "handed", "aligned_keys", "results", "aligned", "rest")
 
     def __init__(self, pool: list[Value], spec: ToolSpec | None = None) -> None:
         self.pool = pool
@@ -91,9 +91,13 @@ class InputScan:
         self.n = 0
         self.best: dict[str, list[Any]] = {}
         self.handed: set[str] = set()
+        self.aligned_keys: set[str] = set()  # the values whose entry aligns (cos > tau) or whose shape fits
         self.results: dict[tuple, list[Value]] = {}
-        # ``best`` ranked, the ids of its handed entries, the aligned ones (:meth:`CandidateRanking._rank`)
-        self.order: tuple[list[list[Any]], set[int], list[list[Any]]] | None = None
+        # the entries of ``best`` whose field aligns (or whose shape fits), ranked, with the ids of the
+        # handed ones; the same of the other entries (each worked out when first asked for: most rankings
+        # read the aligned ones alone, :meth:`CandidateRanking._rank`)
+        self.aligned: tuple[list[list[Any]], set[int]] | None = None
+        self.rest: tuple[list[list[Any]], set[int]] | None = None
 
 
 _RANK_KEY = itemgetter(0, 1, 2)  # alignment (with the shape bonus), handed last among equals, pool order
@@ -166,10 +170,8 @@ class CandidateRanking:
         done = scan.results.get((False, None, True, False, False))
         if done is not None:
             return done[0] if done else None
-        if scan.order is not None:
-            ranked, _, aligned = scan.order
-            offered = aligned or ranked
-            return offered[0][2] if offered else None
+        if scan.aligned is not None and scan.aligned[0]:
+            return scan.aligned[0][0][2]
         tau, handed = self.config.tau, scan.handed
         first = first_aligned = None
         for k, e in scan.best.items():
@@ -216,7 +218,7 @@ class CandidateRanking:
                 ck_key = (key, shared, canonical_json(examples), tag)
                 saved = self._checkpoints.get(ck_key)
                 if saved is not None and (saved[0] is pool[shared - 1] or (tag is not None and saved[0] == pool[shared - 1])):
-                    scan.n, scan.best, scan.handed = shared, dict(saved[1]), set(saved[2])
+                    scan.n, scan.best, scan.handed, scan.aligned_keys = shared, dict(saved[1]), set(saved[2]), set(saved[3])
                 else:
                     mark = (ck_key, shared)
         if scan.n == len(pool):
@@ -231,10 +233,11 @@ class CandidateRanking:
             if mark is not None and stop == mark[1]:
                 if len(self._checkpoints) >= SCANS_KEPT:
                     self._checkpoints.clear()
-                self._checkpoints[mark[0]] = (pool[stop - 1], dict(scan.best), frozenset(scan.handed))
+                self._checkpoints[mark[0]] = (pool[stop - 1], dict(scan.best), frozenset(scan.handed),
+                                              frozenset(scan.aligned_keys))
         if changed:
             scan.results.clear()
-            scan.order = None
+            scan.aligned = scan.rest = None
         return scan
 
     def _advance(self, scan: "InputScan", spec: ToolSpec, name: str, stop: int, excluded: frozenset[str],
@@ -245,6 +248,7 @@ class CandidateRanking:
         is_array = schema_type(self.props(spec).get(name)) == "array"
         fits = _FIT_VERDICTS.setdefault(self._fit_key(spec, name), {})
         handed, best = scan.handed, scan.best  # values a fixture holds; per distinct value its best entry
+        aligned_keys, tau = scan.aligned_keys, self.config.tau
         memo = self._entries.get((spec.name, name))
         if memo is None:
             if sum(len(m) for m in self._entries.values()) >= ENTRIES_KEPT:
@@ -284,12 +288,16 @@ class CandidateRanking:
                 if fit is None:
                     fit = shape_fits[value_key] = bool(examples) and shapes_match(v.value[0] if verdict == 2 else v.value, examples)
                 best[value_key] = [sim, i, v, (not v.credit, v.path.startswith("$.arguments"), -sim, i), fit]
+                if sim > tau or fit:
+                    aligned_keys.add(value_key)
                 changed = True
                 continue
             # (entries are copied before they change: a checkpoint and the sibling scans share them)
             if sim > entry[0]:
                 entry = best[value_key] = list(entry)
                 entry[0] = sim
+                if sim > tau:
+                    aligned_keys.add(value_key)
                 changed = True
             held = entry[3]
             if not held[0] and not v.credit:
@@ -348,41 +356,55 @@ class CandidateRanking:
             self._listed[tool] = item_name(listed) if listed else None
         return self._listed[tool]
 
+    def _ranked(self, scan: "InputScan", aligned: bool) -> tuple[list[list[Any]], set[int]]:
+        """The entries of ``scan`` whose field aligns (cos > tau) or whose shape fits (``aligned``), or
+        the others, ranked, with the ids of the handed ones; once per change of the input's values.
+
+        A fitting shape adds to the field alignment (it never outweighs a name that matches); among
+        equally aligned values, one only a tool gave before one a fixture also holds: a success with
+        the tester's own value credits no provider. (Decorated once: the sort key of every entry is
+        built in one pass; best_candidate takes the least entry by this same key, and a test holds
+        the two together.)"""
+        done = scan.aligned if aligned else scan.rest
+        if done is None:
+            best, handed, keys = scan.best, scan.handed, scan.aligned_keys
+            if aligned:
+                order = [(-(e[0] + SHAPE_BONUS * e[4]), k in handed, e[1], e) for k in keys for e in (best[k],)]
+            else:
+                order = [(-(e[0] + SHAPE_BONUS * e[4]), k in handed, e[1], e) for k, e in best.items() if k not in keys]
+            order.sort(key=_RANK_KEY)
+            done = ([o[3] for o in order], {id(o[3]) for o in order if o[1]})
+            if aligned:
+                scan.aligned = done
+            else:
+                scan.rest = done
+        return done
+
     def _rank(self, scan: "InputScan", name: str, *, aligned_only: bool, limit: int | None, diverse: bool, unaligned: bool,
               phrases: bool = False) -> list[Value]:
-        best, handed = scan.best, scan.handed
-        # a fitting shape adds to the field alignment (it never outweighs a name that matches); among
-        # equally aligned values, one only a tool gave before one a fixture also holds: a success with
-        # the tester's own value credits no provider
-        if scan.order is None:  # once per change of the input's values: every ranking of it asks for these
-            # (decorated once: the sort key of every entry is built in one pass, not by a call per entry;
-            # best_candidate takes the least entry by this same key, and a test holds the two together)
-            order = [(-(e[0] + SHAPE_BONUS * e[4]), k in handed, e[1], e) for k, e in best.items()]
-            order.sort(key=_RANK_KEY)
-            ranked_all = [o[3] for o in order]
-            scan.order = (ranked_all, {id(o[3]) for o in order if o[1]},
-                          [e for e in ranked_all if e[0] > self.config.tau or e[4]])
-        ranked, handed_ids, aligned = scan.order
         if phrases:
             # what the tool finds names the field to try first (``find_haulier``: a fixture's
             # ``haulier``; ``search_cases``: the ``cases`` people mention), then what was handed
-            about = self.about_owner(scan.spec, [e[2] for e in ranked])
-            words = sorted((e for e in ranked if isinstance(e[2].value, str) and PHRASE.search(e[2].value)),
-                           key=lambda e: (not about[e[2].export], id(e) not in handed_ids, e[1]))
-            return by_export([e[2] for e in words])[: limit or self.config.bindings_per_input]
-        # values whose field aligns (cos > tau) or whose shape fits come first and alone; only
-        # when none does may any type-fitting value stand in (an unnamed phone number)
+            # (a total order, pool positions being distinct: no ranking is needed first)
+            items = list(scan.best.items())
+            about = self.about_owner(scan.spec, [e[2] for _, e in items])
+            handed = scan.handed
+            words = sorted(((not about[e[2].export], k not in handed, e[1], e) for k, e in items
+                            if isinstance(e[2].value, str) and PHRASE.search(e[2].value)), key=_RANK_KEY)
+            return by_export([w[3][2] for w in words])[: limit or self.config.bindings_per_input]
         if unaligned:
-            rest = [e[2] for e in ranked if not (e[0] > self.config.tau or e[4])]
             # a field named for what it is (``acct``) sits in a reply: values read from replies come
             # before the echoes of arguments (names, postcodes bound elsewhere under their own names)
+            rest = [e[2] for e in self._ranked(scan, False)[0]]
             rest.sort(key=lambda v: not shown(v))
             return by_export(rest)[: limit or self.config.bindings_per_input]
-        if aligned:
-            ranked = aligned
-        elif aligned_only:
-            return []
-        else:
+        # values whose field aligns (cos > tau) or whose shape fits come first and alone; only
+        # when none does may any type-fitting value stand in (an unnamed phone number)
+        ranked, handed_ids = self._ranked(scan, True)
+        if not ranked:
+            if aligned_only:
+                return []
+            ranked, handed_ids = self._ranked(scan, False)
             ranked = ranked[: max(1, self.config.bindings_per_input // 2)]
         n = limit or self.config.bindings_per_input
         if diverse:

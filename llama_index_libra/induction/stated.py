@@ -109,19 +109,22 @@ def named_fields(message: str, values: Iterable[Any]) -> list[Any]:
     said = refusal_text(message)
     text = " " + re.sub(r"[^a-z0-9]+", " ", said.lower()) + " "
     acronyms = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9]{1,5}\b", said)}
+    values = list(values)
+    named = set()  # the fields the refusal names, each decided once (most refusals name none)
+    for export in dict.fromkeys(getattr(v, "export", None) for v in values):
+        words = humanize(export).split() if export else []
+        if words and (len(words) > 1 or (words[0] not in _VAGUE and (len(words[0]) >= 5 or words[0] in acronyms))) \
+                and f" {' '.join(words)} " in text:
+            named.add(export)
     out: list[Any] = []
     per: dict[str, int] = {}
-    phrases: dict[str, bool] = {}
+    if not named:
+        return out
     for v in values:
         export = getattr(v, "export", None)
-        if not export or isinstance(v.value, (dict, list)) or getattr(v, "path", "").startswith("$.arguments"):
+        if export not in named or isinstance(v.value, (dict, list)) or getattr(v, "path", "").startswith("$.arguments"):
             continue
-        hit = phrases.get(export)
-        if hit is None:
-            words = humanize(export).split()
-            hit = phrases[export] = bool(words) and (len(words) > 1 or (words[0] not in _VAGUE and (
-                len(words[0]) >= 5 or words[0] in acronyms))) and f" {' '.join(words)} " in text
-        if hit and per.get(export, 0) < NAMED_PER_FIELD:
+        if per.get(export, 0) < NAMED_PER_FIELD:
             per[export] = per.get(export, 0) + 1
             out.append(v)
     return out
