@@ -27,7 +27,7 @@ from llama_index_libra.induction.reply_values import owner_name
 from llama_index_libra.induction.shapes import shapes_match, value_shape
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, value_json
 from llama_index_libra.schemas.normalize import normalize_schema
-from llama_index_libra.schemas.validate import safe_validator, schema_type
+from llama_index_libra.schemas.validate import schema_type, shared_validator
 
 __all__ = ["Binder", "FieldSimilarity", "prefix_tag", "schema_type", "KEEP", "Keep", "option_key", "DISTINCT_BINDINGS", "value_shape",
            "shapes_match"]
@@ -65,23 +65,6 @@ def _strip_annotations(schema: Any) -> Any:
 
 
 _UNREAD = object()  # the handed day not read yet
-# validators by schema (canonical JSON) for the whole process: every state's binder validates against
-# the same few schemas, and building a validator costs more than most of its checks; cleared when full
-VALIDATORS_KEPT = 4096
-_VALIDATORS: dict[str, Draft202012Validator] = {}
-
-
-def shared_validator(schema: Any) -> Draft202012Validator:
-    """:func:`.schemas.validate.safe_validator` of ``schema``, built once per process and schema."""
-    key = canonical_json(schema)
-    validator = _VALIDATORS.get(key)
-    if validator is None:
-        if len(_VALIDATORS) >= VALIDATORS_KEPT:
-            _VALIDATORS.clear()
-        validator = _VALIDATORS[key] = safe_validator(schema)
-    return validator
-
-
 class Binder(CandidateRanking, JointBindings):
     """Candidate values and bindings for the inputs of the catalog's tools."""
 

@@ -15,7 +15,7 @@ import json
 from typing import Any, Iterable
 
 from llama_index_libra.induction.hints import as_date
-from llama_index_libra.schemas.validate import safe_validator
+from llama_index_libra.schemas.validate import shared_validator
 
 __all__ = ["format_preserving_change", "make_control", "make_controls", "calendar_layout", "converted_from", "shift_with", "NO_CONTROL"]
 
@@ -141,7 +141,7 @@ def format_preserving_change(value: Any, shift: int = 1) -> Any:
 
 def make_control(value: Any, schema: Any, literals: Iterable[Any] = ()) -> Any:
     """A control value for an input whose provider value is ``value``; NO_CONTROL if none is valid."""
-    validator = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
+    validator = shared_validator(schema if isinstance(schema, (dict, bool)) else {})
     for literal in literals:
         if literal != value and validator.is_valid(literal):
             return literal
@@ -164,7 +164,7 @@ def make_controls(value: Any, schema: Any, literals: Iterable[Any] = (), known: 
     """
     from llama_index_libra._io import canonical_json
 
-    validator = safe_validator(schema if isinstance(schema, (dict, bool)) else {})
+    validator = shared_validator(schema if isinstance(schema, (dict, bool)) else {})
     taken = set(known) | {canonical_json(value)}
     out: list[Any] = []
     if calendar_layout(value) is not None:

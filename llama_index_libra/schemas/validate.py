@@ -27,10 +27,12 @@ from jsonschema.exceptions import ValidationError, _RefResolutionError
 from referencing import Registry
 from referencing.exceptions import NoSuchResource, Unresolvable
 
+from llama_index_libra._io import canonical_json
 from llama_index_libra.schemas import patterns
 
 __all__ = [
     "safe_validator",
+    "shared_validator",
     "LOCAL_ONLY_REGISTRY",
     "FORMAT_CHECKER",
     "outside_references",
@@ -127,6 +129,24 @@ _SafeDraft202012 = _validators.extend(
 def safe_validator(schema: Any, *, format_checker: FormatChecker | None = None) -> Any:
     """A draft 2020-12 validator for ``schema``: local references only, time-bounded patterns."""
     return _SafeDraft202012(schema, registry=LOCAL_ONLY_REGISTRY, format_checker=format_checker)
+
+
+# validators by schema (canonical JSON) for the whole process: the engine validates values against the same
+# few schemas in every state, and building a validator costs more than most of its checks; cleared when full
+VALIDATORS_KEPT = 4096
+_VALIDATORS: dict[str, Any] = {}
+
+
+def shared_validator(schema: Any) -> Any:
+    """:func:`safe_validator` of ``schema`` (no format checker), built once per process and schema: a
+    validator holds no state between checks."""
+    key = canonical_json(schema)
+    validator = _VALIDATORS.get(key)
+    if validator is None:
+        if len(_VALIDATORS) >= VALIDATORS_KEPT:
+            _VALIDATORS.clear()
+        validator = _VALIDATORS[key] = safe_validator(schema)
+    return validator
 
 
 def _walk(node: Any, where: str, depth: int = 0) -> Iterator[tuple[str, Any, Any]]:

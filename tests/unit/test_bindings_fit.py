@@ -14,7 +14,7 @@ from llama_index_libra.induction import bindings, candidates
 from llama_index_libra.induction.bindings import Binder, FieldSimilarity, _strip_annotations
 from llama_index_libra.induction.engine import InductionConfig
 from llama_index_libra.induction.values import Value
-from llama_index_libra.schemas.validate import safe_validator
+from llama_index_libra.schemas.validate import safe_validator, shared_validator
 
 
 def _value(export: str, v: object) -> Value:
@@ -250,3 +250,12 @@ def test_a_sampled_day_literal_is_the_handed_today() -> None:
     # no handed today: the sample stays
     plain = SimpleNamespace(config=InductionConfig(), binding_sims={}, runtime=SimpleNamespace(fixtures={"x": 1}))
     assert Binder(plain, FieldSimilarity({})).literal_args(template)["from_date"] == SAMPLE_DATE
+
+
+def test_binders_share_one_validator_per_schema() -> None:
+    """Every state's binder (and each control value) validates against the catalog's few schemas: one
+    validator each per process, as strict as one built afresh."""
+    schema = {"type": "string", "pattern": "^[AB]-\\d+$"}
+    assert shared_validator(schema) is shared_validator(dict(schema))
+    assert shared_validator(schema).is_valid("A-12") and not shared_validator(schema).is_valid("C-1")
+    assert shared_validator({"type": "integer"}) is not shared_validator(schema)

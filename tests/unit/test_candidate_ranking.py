@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
-from llama_index_libra.induction.bindings import Binder, FieldSimilarity, shared_validator
+from llama_index_libra.induction.bindings import Binder, FieldSimilarity
 from llama_index_libra.induction.candidates import PHRASE, SHAPE_BONUS, by_export
 from llama_index_libra.induction.engine import InductionConfig
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, shown
@@ -83,10 +83,3 @@ def test_every_ranking_is_one_sort_of_every_entry(rows, tau) -> None:
         scan = binder._scan(_spec(), "seat_id", pool, ())
         assert got == _reference(binder, scan, "seat_id", **flags), flags
 
-
-def test_binders_share_one_validator_per_schema() -> None:
-    """Every state's binder validates against the catalog's few schemas: one validator each per process."""
-    schema = {"type": "string", "pattern": "^[AB]-\\d+$"}
-    assert shared_validator(schema) is shared_validator(dict(schema))
-    assert shared_validator(schema).is_valid("A-12") and not shared_validator(schema).is_valid("C-1")
-    assert shared_validator({"type": "integer"}) is not shared_validator(schema)
