@@ -17,6 +17,7 @@ import re
 from typing import Any, Iterable, Mapping
 
 from llama_index_libra.contracts.parts import name_tokens
+from llama_index_libra.induction.number_hints import digits_sample, is_number, number_hints
 from llama_index_libra.induction.values import json_text
 
 __all__ = ["error_hints", "refusal_text", "repeats", "is_number", "as_date", "handed_today", "later_days", "shifted_months", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
@@ -42,6 +43,7 @@ _LAYOUTS = {  # layout written in a message -> strftime pattern (longest first: 
 }
 _SAMPLE_DAY = dt.datetime(2025, 6, 15, 10, 0)
 _TIME_RE = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b")
+_TIME_ONLY_RE = re.compile(r"([01]?\d|2[0-3]):[0-5]\d")
 _WORD_DATES = ("%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y")
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
 _DIGIT_DATES = ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d", "%d-%m-%Y", "%Y%m%d")
@@ -98,15 +100,6 @@ _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven t
                  "sixteen seventeen eighteen nineteen twenty").split()
 _NUMBER_WORD_RE = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b(?=[\s-]+digits?\b)", re.IGNORECASE)
 _COUNT_RE = re.compile(r"\b(\d{1,2})(?:\s*(?:or|to|-)\s*(\d{1,2}))?\b(?![\d.:/-])")
-# a refusal that gives an input's range: "check the dimensions: LOA 2-30 m, beam 1-10 m, draft 0.3-4 m",
-# "party size must be between 1 and 8" (not a date's "05-31": no digit or hyphen around it)
-_RANGE_CLAUSE_RE = re.compile(r";|,(?!\d)|\.(?:\s|$)")  # clauses of a range refusal ("between 1 and 8" stays whole)
-# (the far end may follow a few words: "between 1 and the room's 2 seats")
-_RANGE_RE = re.compile(r"(?<![\d.\-])([-+]?\d+(?:\.\d+)?)\s*(?:-|\u2013|(?:\bto\b|\band\b)(?:\s+[^\W\d][\w']*){0,3})\s*([-+]?\d+(?:\.\d+)?)(?![\d\-])")
-# a refusal that bounds an input on one side: "THIRD PARTY COVER MUST BE AT LEAST 3,000,000 GBP",
-# "quantity must be at most 4" (thousands separators read)
-_BOUND_RE = re.compile(r"\b(at least|no less than|minimum(?: of| is)?|not less than|at most|no more than|maximum(?: of| is)?|"
-                       r"not more than)\s+([-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)(?![\d.])", re.IGNORECASE)
 # a refusal that names the day it needs: "needs 7 days' notice (2028-03-21 or later)"
 _ISO_DAY_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
@@ -266,15 +259,15 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             for name, current in args.items():
                 if not isinstance(current, str):
                     continue
-                words = " ".join(name_tokens(name))
-                at = lowered.find(words)
-                count = _COUNT_RE.search(clause, at + len(words)) if at >= 0 else None
+                # the input named in words ("card last4") or as written in code ("card_last4 is four digits")
+                ends = [at + len(w) for w in (" ".join(name_tokens(name)), name.lower()) for at in (lowered.find(w),) if at >= 0]
+                count = _COUNT_RE.search(clause, min(ends)) if ends else None
                 if count is not None:
                     sample = digits_sample(int(count.group(2) or count.group(1)))
                     if sample and sample != current:
                         out.setdefault(name, []).append(sample)
-    if any(is_number(v) for v in args.values()) and _RANGE_RE.search(message):
-        _range_hints(message, args, out)
+    if any(is_number(v) for v in args.values()):
+        number_hints(message, args, out)
     for first, last in _ID_RANGE_RE.findall(message):
         # ids written as a range ("no turbine FO-56 (SB-01 to SB-20)"): its two ends, to the text
         # input the refusal is about, when both ends share a prefix and a width
@@ -285,12 +278,16 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             if isinstance(args.get(name), str):
                 out.setdefault(name, []).extend(v for v in (first, last) if v != args.get(name))
         break
-    if any(is_number(v) for v in args.values()) and _BOUND_RE.search(message):
-        _bound_hints(message, args, out)
     days = [d for d in _ISO_DAY_RE.findall(message) if as_date(d) is not None]
     if days:
         for name in _day_inputs(targets, args):
             out.setdefault(name, []).extend(d for d in days[:2] if d != args.get(name))
+    # a time of day the refusal names ("12:00 has not come yet; it is 09:40"), written as the input writes one
+    times = list(dict.fromkeys(f"{int(h):02d}:{m}" for h, m in _TIME_RE.findall(message)))
+    for name in _time_inputs(targets, args) if times else ():
+        padded = len(args[name].strip()) == 5
+        out.setdefault(name, []).extend(t if padded else t.lstrip("0") or t for t in times[:2]
+                                        if t != args[name].strip().zfill(5))
     if today is not None and _LATER_RE.search(message):
         for name in _day_inputs(targets, args):
             out.setdefault(name, []).extend(d for d in later_days(args[name], today) if d != args[name])
@@ -381,69 +378,10 @@ def _day_inputs(targets: list[str], args: Mapping[str, Any]) -> list[str]:
     return [n for n in targets if as_date(args.get(n)) is not None] or [n for n, v in args.items() if as_date(v) is not None]
 
 
-def _numbers_named(before: str, args: Mapping[str, Any]) -> list[tuple[str, int | float]]:
-    """The numeric inputs a word of ``before`` (the lower-case clause up to a range or a bound) names:
-    ``draft 0.3-4 m`` names ``draft_m``."""
-    words = set(re.findall(r"[a-z]+", before))
-    return [(name, current) for name, current in args.items()
-            if is_number(current) and words & {t for t in name_tokens(name) if len(t) > 1}]
-
-
-def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
-    """Per clause of ``message``, a range after a word of a numeric input's name (``draft 0.3-4 m`` for
-    ``draft_m``): its midpoint, for an input whose value lies outside it (an int for an int input
-    when both ends are whole)."""
-    for clause in _RANGE_CLAUSE_RE.split(message):
-        lowered = clause.lower()
-        for m in _RANGE_RE.finditer(clause):
-            lo, hi = float(m.group(1)), float(m.group(2))
-            if lo >= hi:
-                continue
-            for name, current in _numbers_named(lowered[:m.start()], args):
-                if lo <= current <= hi:
-                    continue
-                mid = (lo + hi) / 2
-                # whole ends and a whole value tried (3 or 3.0): a whole midpoint
-                whole = lo.is_integer() and hi.is_integer() and float(current).is_integer()
-                value = int(mid) if whole else round(mid, 2)
-                if value not in out.get(name, ()):
-                    out.setdefault(name, []).append(value)
-
-
-def _bound_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
-    """Per clause of ``message``, a one-sided bound after a word of a numeric input's name (``cover
-    must be at least 3,000,000`` for ``third_party_cover_gbp``): the bound itself, for an input whose
-    value lies on the wrong side of it (an int for an int input when the bound is whole)."""
-    for clause in _RANGE_CLAUSE_RE.split(message):
-        lowered = clause.lower()
-        for m in _BOUND_RE.finditer(clause):
-            bound = float(m.group(2).replace(",", ""))
-            lower = m.group(1).lower() in ("at least", "no less than", "not less than") or m.group(1).lower().startswith("minimum")
-            for name, current in _numbers_named(lowered[:m.start()], args):
-                if current >= bound if lower else current <= bound:
-                    continue
-                value = int(bound) if isinstance(current, int) and bound.is_integer() else bound
-                if value not in out.get(name, ()):
-                    out.setdefault(name, []).append(value)
-
-
-def digits_sample(length: int) -> str | None:
-    """A string of ``length`` digits that passes the Luhn check (card and account numbers often must):
-    a literal of the layout a refusal counted; None outside 1-40."""
-    if not 1 <= length <= 40:
-        return None
-    if length == 1:
-        return "0"
-    body = "4" + "2" * (length - 2)
-    total = 0
-    for i, c in enumerate(reversed(body)):  # the check digit will sit right of these: double every other from it
-        d = int(c) * (2 if i % 2 == 0 else 1)
-        total += d - 9 if d > 9 else d
-    return body + str((10 - total % 10) % 10)
-
-
-def is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+def _time_inputs(targets: list[str], args: Mapping[str, Any]) -> list[str]:
+    """The inputs a refusal is about that hold a bare time of day (``09:40``), else the only one that does."""
+    held = [n for n, v in args.items() if isinstance(v, str) and _TIME_ONLY_RE.fullmatch(v.strip())]
+    return [n for n in targets if n in held] or (held if len(held) == 1 else [])
 
 
 def _is_code(text: str) -> bool:

@@ -252,6 +252,19 @@ def test_a_json_text_refusal_teaches_its_listed_values_not_its_quotes() -> None:
      {"certificate_number": ["42222224"]}),  # a count in words
     ("one of the two numbers is wrong: account number needs 8 digits", {"account_number": "y"},
      {"account_number": ["42222224"]}),  # number words that count no digits stay words
+    ("INVALID_FIELD: card_last4 is four digits, not 'card_last4'", {"card_last4": "card_last4", "amount": 200.0},
+     {"card_last4": ["4226"]}),  # the input named as written in code; the 4 of its name counts nothing
+    ("pin_code needs 6 digits", {"pin_code": "x"}, {"pin_code": ["422220"]}),
+    # a few numbers offered in a unit that names the input (plural or singular), the value tried left out
+    ("FIELD_CUSTOM_VALIDATION_EXCEPTION: a licence runs for 6 or 12 months, not 10", {"boat_id": "B-1", "months": 6},
+     {"months": [12]}),
+    ("stays of 2, 3 or 7 nights only", {"nights_booked": 5}, {"nights_booked": [2, 3, 7]}),
+    ("a lane is hired for 0.5 or 1.5 hour", {"hours": 2.0}, {"hours": [0.5, 1.5]}),
+    ("pick 1 or 2 items", {"months": 6}, {}),  # a unit that names no input
+    # a time of day the refusal names, to the input that holds one, written as it writes one
+    ("E-RULE: 12:00 has not come yet; it is 09:40", {"token": "t", "at": "12:00", "driver": "x"}, {"at": ["09:40"]}),
+    ("9:00 is before opening at 10:30", {"at": "9:00"}, {"at": ["10:30"]}),
+    ("the slot at 12:00 is taken", {"start": "12:00", "end": "13:00"}, {}),  # only the value tried
 ])
 def test_refusals_that_count_digits_or_name_a_day(message, args, expected):
     assert error_hints(message, args) == expected
