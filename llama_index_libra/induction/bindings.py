@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.contracts.samples import SAMPLE_DATE, SAMPLE_DAY_LAYOUTS
-from llama_index_libra.induction.candidates import (PHRASE, CandidateRanking, FieldSimilarity, InputScan, by_export,
+from llama_index_libra.induction.candidates import (CandidateRanking, FieldSimilarity, InputScan, by_export, is_phrase,
                                                     make_room_for_fit_verdicts)
 from llama_index_libra.induction.handed import fixture_values
 from llama_index_libra.induction.hints import handed_today
@@ -235,7 +235,7 @@ class Binder(CandidateRanking, JointBindings):
         seen: set[str] = set()
         found: list[Value] = []
         for v in pool:
-            if v.provider == spec.name or not isinstance(v.value, str) or not PHRASE.search(v.value):
+            if v.provider == spec.name or not isinstance(v.value, str) or not is_phrase(v.value):
                 continue
             vj = value_json(v)
             if vj not in seen:

@@ -24,7 +24,7 @@ from llama_index_libra.induction.shapes import shapes_match
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, item_name, shown, value_json
 from llama_index_libra.schemas.validate import schema_type
 
-__all__ = ["CandidateRanking", "FieldSimilarity", "InputScan", "PHRASE", "by_export", "make_room_for_fit_verdicts", "SHAPE_BONUS", "ENTRIES_KEPT", "SCANS_KEPT",
+__all__ = ["CandidateRanking", "FieldSimilarity", "InputScan", "PHRASE", "is_phrase", "by_export", "make_room_for_fit_verdicts", "SHAPE_BONUS", "ENTRIES_KEPT", "SCANS_KEPT",
            "SCANS_PER_INPUT", "FIT_VERDICTS_KEPT", "NAMED_MARGIN"]
 
 
@@ -33,6 +33,18 @@ SHAPE_BONUS = 0.15
 
 # free text: two words of letters (a name, a title), not a code, a token or a number
 PHRASE = re.compile(r"[^\W\d_]{2,}\s+[^\W\d_]{2,}")
+_PHRASES: dict[str, bool] = {}  # is_phrase's verdicts for the process (a pool's texts recur in every state)
+PHRASES_KEPT = 200_000
+
+
+def is_phrase(text: str) -> bool:
+    """Whether ``text`` holds free text (:data:`PHRASE`), remembered per text."""
+    verdict = _PHRASES.get(text)
+    if verdict is None:
+        if len(_PHRASES) >= PHRASES_KEPT:
+            _PHRASES.clear()
+        verdict = _PHRASES[text] = PHRASE.search(text) is not None
+    return verdict
 
 
 def by_export(values: list[Value]) -> list[Value]:
@@ -390,7 +402,7 @@ class CandidateRanking:
             about = self.about_owner(scan.spec, [e[2] for _, e in items])
             handed = scan.handed
             words = sorted(((not about[e[2].export], k not in handed, e[1], e) for k, e in items
-                            if isinstance(e[2].value, str) and PHRASE.search(e[2].value)), key=_RANK_KEY)
+                            if isinstance(e[2].value, str) and is_phrase(e[2].value)), key=_RANK_KEY)
             return by_export([w[3][2] for w in words])[: limit or self.config.bindings_per_input]
         if unaligned:
             # a field named for what it is (``acct``) sits in a reply: values read from replies come

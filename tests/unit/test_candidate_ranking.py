@@ -12,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 from llama_index_libra._io import canonical_json
 from llama_index_libra.catalog import ToolSpec
 from llama_index_libra.induction.bindings import Binder, FieldSimilarity
-from llama_index_libra.induction.candidates import PHRASE, SHAPE_BONUS, by_export
+from llama_index_libra.induction import candidates
+from llama_index_libra.induction.candidates import PHRASE, SHAPE_BONUS, by_export, is_phrase
 from llama_index_libra.induction.engine import InductionConfig
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, shown
 
@@ -83,3 +84,19 @@ def test_every_ranking_is_one_sort_of_every_entry(rows, tau) -> None:
         scan = binder._scan(_spec(), "seat_id", pool, ())
         assert got == _reference(binder, scan, "seat_id", **flags), flags
 
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab 1_-\u00e9\n", max_size=12), min_size=1, max_size=8))
+def test_is_phrase_remembers_the_pattern_verdict(texts):
+    candidates._PHRASES.clear()
+    for text in texts + texts:  # the second time from memory
+        assert is_phrase(text) is (PHRASE.search(text) is not None)
+
+
+def test_is_phrase_memory_is_bounded(monkeypatch):
+    monkeypatch.setattr(candidates, "PHRASES_KEPT", 3)
+    candidates._PHRASES.clear()
+    for text in ("ab cd", "x", "y", "zz yy", "w"):
+        is_phrase(text)
+    assert len(candidates._PHRASES) <= 3 and is_phrase("ab cd") and not is_phrase("x")
