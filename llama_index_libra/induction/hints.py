@@ -27,7 +27,9 @@ MAX_HINT_VALUES = 12
 _LIST_RE = re.compile(
     r"\b(?:expected one of|must be one of|should be one of|one of|valid(?: [a-z]+)?(?: are)?|allowed(?: [a-z]+)?(?: are)?|"
     r"options(?: are)?|choose from|supported(?: [a-z]+)?(?: are)?|accepted(?: [a-z]+)?(?: are)?|known(?: [a-z]+)?(?: are)?:|"
-    r"[a-z]+s are(?=\s+[^;\n,]+,)|(?:must|should) be(?=\s+[^;\n]+\bor\b)|"
+    # "codes are A, B, C", "documents are named from A, B, C", "days is a list of A, B, C"
+    r"[a-z]+s are(?:\s+(?:named|written|chosen|picked|taken))?(?:\s+(?:from|among))?(?=\s+[^;\n,]+,)|"
+    r"(?:is|are)\s+(?:a\s+)?(?:list|set)\s+of(?=\s+[^;\n,]+,)|(?:must|should) be(?=\s+[^;\n]+\bor\b)|"
     # "the yard offers A, B, C", "use A, B, C": a service's own verb before a list of several
     r"(?:offers?|accepts?|supports?|stocks?|sells?|carry|carries|use(?!\s+(?:one|any|some) of\b))(?=\s+[^;\n,]+,))(?![a-z])\s*[:=]?\s*"
     r"([\[(]?[^;\n]+)", re.IGNORECASE)

@@ -550,3 +550,15 @@ def test_stated_amounts_never_fail_and_only_teach_numeric_inputs_other_values(me
         assert isinstance(current, (int, float)) and not isinstance(current, bool)
         assert 0 < len(values) <= STATED_AMOUNTS
         assert all(isinstance(v, (int, float)) and abs(v - float(current)) >= 0.005 for v in values)
+
+
+@pytest.mark.parametrize("message, args, expected", [
+    ("VolunteerError: days is a list of mon, tue, sun", {"token": "t", "days": ["days"]},
+     {"days": [["mon", "tue", "sun"], ["mon"], ["tue"], ["sun"]]}),
+    # the verb before the list is not a value ("named from passport")
+    ("documents are named from passport, driving_licence", {"documents": ["x"]},
+     {"documents": [["passport", "driving_licence"], ["passport"], ["driving_licence"]]}),
+    ("codes are A1, B2, C3", {"code": "x"}, {"code": ["A1", "B2", "C3"]}),
+])
+def test_vocabularies_a_refusal_lists_after_a_verb(message, args, expected):
+    assert error_hints(message, args) == expected
