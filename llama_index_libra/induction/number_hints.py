@@ -94,6 +94,7 @@ def digits_sample(length: int) -> str | None:
 
 
 def is_number(value: Any) -> bool:
+    """Whether ``value`` is an int or a float (a bool is neither here: a flag is no quantity)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
