@@ -34,11 +34,14 @@ SHAPE_BONUS = 0.15
 # free text: two words of letters (a name, a title), not a code, a token or a number
 PHRASE = re.compile(r"[^\W\d_]{2,}\s+[^\W\d_]{2,}")
 _PHRASES: dict[str, bool] = {}  # is_phrase's verdicts for the process (a pool's texts recur in every state)
-PHRASES_KEPT = 200_000
+PHRASES_KEPT = 100_000
+PHRASE_KEPT_LENGTH = 200  # longer texts (message bodies, documents) are searched each time, not remembered
 
 
 def is_phrase(text: str) -> bool:
-    """Whether ``text`` holds free text (:data:`PHRASE`), remembered per text."""
+    """Whether ``text`` holds free text (:data:`PHRASE`), remembered per short text."""
+    if len(text) > PHRASE_KEPT_LENGTH:
+        return PHRASE.search(text) is not None
     verdict = _PHRASES.get(text)
     if verdict is None:
         if len(_PHRASES) >= PHRASES_KEPT:

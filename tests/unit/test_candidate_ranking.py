@@ -100,3 +100,5 @@ def test_is_phrase_memory_is_bounded(monkeypatch):
     for text in ("ab cd", "x", "y", "zz yy", "w"):
         is_phrase(text)
     assert len(candidates._PHRASES) <= 3 and is_phrase("ab cd") and not is_phrase("x")
+    long = "word " * 100  # longer than PHRASE_KEPT_LENGTH: searched, never remembered
+    assert is_phrase(long) and long not in candidates._PHRASES
