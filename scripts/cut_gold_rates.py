@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from pathlib import Path
@@ -28,15 +27,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 
-def ndcg(ranked: list[str], gold: set[str], k: int) -> float:
-    """Binary-relevance NDCG@k (the package's metric, written out for the reorderings)."""
-    dcg = sum(1 / math.log2(i + 2) for i, name in enumerate(ranked[:k]) if name in gold)
-    ideal = sum(1 / math.log2(i + 2) for i in range(min(len(gold), k)))
-    return dcg / ideal if ideal else 0.0
-
-
 def measure_set(benchmark, library, k: int) -> dict:
     """Gold rates and NDCG of the orders for one benchmark with one library (default settings)."""
+    from llama_index_libra.evaluation.metrics import ndcg_at_k as ndcg
     from llama_index_libra.retrieval.ranker import ToolRanker
     from llama_index_libra.retrieval.settings import RetrievalSettings
 
