@@ -149,12 +149,17 @@ def _target(message: str, args: Mapping[str, Any]) -> list[str]:
               and len(str(v)) >= 1 and (f"'{v}'" in message or f'"{v}"' in message)]
     if quoted:
         return quoted
-    named = [n for n in args if " ".join(name_tokens(n)) in lowered or n.lower() in lowered]
+    named = [n for n in args if any(w in lowered for w in _spellings(n))]
     if named:
         return named
     # else those whose value (or an item of a list input) it repeats unquoted as a word of its own:
     # ``unknown question codes 30433390; codes are ...`` is about the list that held 30433390
     return [n for n, v in args.items() if any(repeats(message, item) for item in (v if isinstance(v, list) else [v]))]
+
+
+def _spellings(name: str) -> tuple[str, str]:
+    """How a message writes an input's name: in words (``card last4``) or as the code does (``card_last4``)."""
+    return " ".join(name_tokens(name)), name.lower()
 
 
 def repeats(message: str, value: Any) -> bool:
@@ -261,8 +266,8 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             for name, current in args.items():
                 if not isinstance(current, str):
                     continue
-                # the input named in words ("card last4") or as written in code ("card_last4 is four digits")
-                ends = [at + len(w) for w in (" ".join(name_tokens(name)), name.lower()) for at in (lowered.find(w),) if at >= 0]
+                # the input named in words or as written in code ("card_last4 is four digits")
+                ends = [at + len(w) for w in _spellings(name) for at in (lowered.find(w),) if at >= 0]
                 count = _COUNT_RE.search(clause, min(ends)) if ends else None
                 if count is not None:
                     sample = digits_sample(int(count.group(2) or count.group(1)))

@@ -32,12 +32,16 @@ _CHOICES_RE = re.compile(r"(?<![\w.\-])(\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*,?
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 
 
+def _name_words(name: str) -> set[str]:
+    """The words of an input's name a refusal may use for it (``draft_m`` -> ``draft``: one letter says nothing)."""
+    return {t for t in name_tokens(name) if len(t) > 1}
+
+
 def _numbers_named(before: str, args: Mapping[str, Any]) -> list[tuple[str, int | float]]:
     """The numeric inputs a word of ``before`` (the lower-case clause up to a range or a bound) names:
     ``draft 0.3-4 m`` names ``draft_m``."""
     words = set(re.findall(r"[a-z]+", before))
-    return [(name, current) for name, current in args.items()
-            if is_number(current) and words & {t for t in name_tokens(name) if len(t) > 1}]
+    return [(name, current) for name, current in args.items() if is_number(current) and words & _name_words(name)]
 
 
 def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
@@ -115,8 +119,7 @@ def _choice_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any
     for m in _CHOICES_RE.finditer(message):
         unit = m.group(2).lower()
         for name, current in args.items():
-            tokens = {t for t in name_tokens(name) if len(t) > 1}
-            if not is_number(current) or not tokens & {unit, unit[:-1] if unit.endswith("s") else unit + "s"}:
+            if not is_number(current) or not _name_words(name) & {unit, unit[:-1] if unit.endswith("s") else unit + "s"}:
                 continue
             for text in _NUMBER_RE.findall(m.group(1)):
                 value = float(text)
