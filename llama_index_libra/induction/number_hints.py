@@ -4,7 +4,8 @@ samples of a counted layout of digits.
 Part of :func:`.hints.error_hints`: each helper reads one message against the call's arguments and adds,
 per numeric input the message names (a word of the input's name before or after the numbers), the values
 to try next. "draft 0.3-4 m" gives ``draft_m`` its midpoint; "cover must be at least 3,000,000" gives
-the bound; "a licence runs for 6 or 12 months, not 10" gives ``months`` 6 and 12.
+the bound; "a licence runs for 6 or 12 months, not 10" gives ``months`` 6 and 12; "lends for 1 to 6
+months" gives ``months`` 3.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ _BOUND_RE = re.compile(r"\b(at least|no less than|minimum(?: of| is)?|not less t
 _CHOICES_RE = re.compile(r"(?<![\w.\-])(\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*,?\s+or\s+\d+(?:\.\d+)?)\s+([a-z]+)\b",
                          re.IGNORECASE)
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
+# the unit right after a range ("1 to 6 months"): a word of letters
+_UNIT_RE = re.compile(r"\s*([a-z]{2,})\b", re.IGNORECASE)
 
 
 def _name_words(name: str) -> set[str]:
@@ -44,17 +47,29 @@ def _numbers_named(before: str, args: Mapping[str, Any]) -> list[tuple[str, int 
     return [(name, current) for name, current in args.items() if is_number(current) and words & _name_words(name)]
 
 
+def _unit_named(unit: str, args: Mapping[str, Any]) -> list[tuple[str, int | float]]:
+    """The numeric inputs a unit after some numbers names, singular or plural (``months`` for ``months``
+    or ``term_month``)."""
+    unit = unit.lower()
+    forms = {unit, unit[:-1] if unit.endswith("s") else unit + "s"}
+    return [(name, current) for name, current in args.items() if is_number(current) and _name_words(name) & forms]
+
+
 def _range_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
     """Per clause of ``message``, a range after a word of a numeric input's name (``draft 0.3-4 m`` for
-    ``draft_m``): its midpoint, for an input whose value lies outside it (an int for an int input
-    when both ends are whole)."""
+    ``draft_m``) or before a unit that names one (``lends for 1 to 6 months`` for ``months``): its
+    midpoint, for an input whose value lies outside it (an int for an int input when both ends are whole)."""
     for clause in _RANGE_CLAUSE_RE.split(message):
         lowered = clause.lower()
         for m in _RANGE_RE.finditer(clause):
             lo, hi = float(m.group(1)), float(m.group(2))
             if lo >= hi:
                 continue
-            for name, current in _numbers_named(lowered[:m.start()], args):
+            named = _numbers_named(lowered[:m.start()], args)
+            unit = _UNIT_RE.match(clause, m.end())
+            if unit is not None:
+                named += [n for n in _unit_named(unit.group(1), args) if n not in named]
+            for name, current in named:
                 if lo <= current <= hi:
                     continue
                 mid = (lo + hi) / 2
@@ -117,10 +132,7 @@ def _choice_hints(message: str, args: Mapping[str, Any], out: dict[str, list[Any
     for ``months``, ``2, 3 or 7 nights`` for ``nights_booked``), those other than the value tried (ints
     for an int input when they are whole)."""
     for m in _CHOICES_RE.finditer(message):
-        unit = m.group(2).lower()
-        for name, current in args.items():
-            if not is_number(current) or not _name_words(name) & {unit, unit[:-1] if unit.endswith("s") else unit + "s"}:
-                continue
+        for name, current in _unit_named(m.group(2), args):
             for text in _NUMBER_RE.findall(m.group(1)):
                 value = float(text)
                 value = int(value) if isinstance(current, int) and value.is_integer() else value

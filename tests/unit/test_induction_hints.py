@@ -334,6 +334,11 @@ def test_a_refusal_that_gives_an_inputs_range_teaches_its_midpoint():
     assert error_hints("between 1 and 8", {"amount": 10}) == {}
     # the far end after a few words, and a whole value tried as a float: a whole midpoint
     assert error_hints("headcount must be between 1 and the room's 2 seats", {"headcount": 3.0, "booking_id": "BK-1"}) == {"headcount": [1]}
+    # the unit after the range names the input (singular or plural), whatever the words before it
+    assert error_hints("the gold loan rate lends for 1 to 6 months, not 10", {"months": 10, "pledge_id": "P-1"}) == {"months": [3]}
+    assert error_hints("stays last 2-14 nights", {"nights_booked": 30}) == {"nights_booked": [8]}
+    assert error_hints("lends for 1 to 6 months", {"months": 4}) == {}  # already inside it
+    assert error_hints("between 1 and 8 guests", {"party": 10}) == {}  # a unit that names no input
 
 
 @given(st.text(max_size=200), st.dictionaries(st.sampled_from(["loa_m", "party_size", "n"]),
