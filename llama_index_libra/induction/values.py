@@ -319,6 +319,7 @@ def item_name(name: str) -> str:
 
 # further replies read for the fields of a list an undocumented reply first showed empty
 OPEN_REPLIES = 8
+READS_KEPT = 20_000  # replies ValueReader.values_of keeps what it read from (one explore chunk's)
 
 
 def _empty_list(out: Any, depth: int = 0) -> bool:
@@ -345,6 +346,9 @@ class ValueReader:
         self.json_text_tools: set[str] = set()
         self.sentence_tools: set[str] = set()
         self.open_lists: dict[str, int] = {}  # tool -> replies read since one held an empty list
+        # what values_of read from a reply, per tool, reply and bound values: the same call gives the
+        # same reply in most states of a path (a listing, a sign-in), and reading it is a walk of paths
+        self._read: dict[tuple, tuple[Any, list[Value]]] = {}
 
     def feedback_exports(self, tool: str, record: InvocationRecord) -> None:
         """Same-tool feedback for an undocumented response: export every observed leaf.
@@ -439,6 +443,24 @@ class ValueReader:
         pool, and an echo of a literal argument by a call that changed nothing.
         """
         self.feedback_exports(tool, record)
+        bound = tuple(bound)
+        contract = self.contracts[tool]
+        try:
+            key = (tool, tool in self.json_text_tools, tool in self.sentence_tools, canonical_json(record.arguments or {}),
+                   canonical_json(record.output), canonical_json(record.state_changes or None), tuple(sorted(bound)))
+        except (TypeError, ValueError):  # (a reply JSON cannot write: read every time)
+            return self._values_of(tool, record, bound)
+        kept = self._read.get(key)
+        if kept is not None and kept[0] is contract:  # (the contract itself: feedback may have revised it)
+            # (new objects, as a reading makes: pools and scans tell values apart by identity too)
+            return [Value._make(v) for v in kept[1]]
+        out = self._values_of(tool, record, bound)
+        if len(self._read) >= READS_KEPT:
+            self._read.clear()
+        self._read[key] = (contract, out)
+        return [Value._make(v) for v in out]
+
+    def _values_of(self, tool: str, record: InvocationRecord, bound: tuple[str, ...]) -> list[Value]:
         bound_values = set(bound)
         args = {canonical_json(v) for v in (record.arguments or {}).values()}
         changed = bool(record.state_changes)

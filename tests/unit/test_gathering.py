@@ -5,7 +5,7 @@ hide the fields of later ones."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hypothesis import given, strategies as st
@@ -193,3 +193,23 @@ def test_a_list_first_seen_empty_beside_a_flag_is_learned_from_a_later_reply() -
     assert len(exports) == len(set(exports))  # the flag is not exported twice
     again = reader.values_of("search_cases", _record("search_cases", search_cases("Marlow"), text="Marlow Hire"))
     assert ("case_number", "CV-27-00391") in {(v.export, v.value) for v in again}
+
+
+def test_a_reply_read_again_gives_what_a_fresh_reader_reads(monkeypatch) -> None:
+    """values_of keeps what it read per tool, reply and bound values (the same call answers the same in
+    most states of a path): a second read walks nothing, yet gives new, equal values; a revised contract
+    (the feedback of a later reply) or other bound values read again."""
+    reader = _reader()
+    walks: list[str] = []
+    inner = ValueReader._values_of
+    monkeypatch.setattr(ValueReader, "_values_of", lambda self, tool, record, bound: walks.append(tool) or inner(self, tool, record, bound))
+    record = _record("list_classes", list_classes("tue"), day="tue")
+    first = reader.values_of("list_classes", record)
+    again = reader.values_of("list_classes", _record("list_classes", list_classes("tue"), day="tue"))
+    assert walks == ["list_classes"] and again == first and all(a is not b for a, b in zip(again, first))
+    assert again == _reader().values_of("list_classes", record)  # (another reader: a walk of its own)
+    bound = reader.values_of("list_classes", record, ['"tue"'])
+    assert len(walks) == 3 and [v.credit for v in bound if v.path == "$.arguments.day"] == [False]
+    reader.contracts["list_classes"] = replace(reader.contracts["list_classes"])
+    reader.values_of("list_classes", record)
+    assert len(walks) == 4
