@@ -14,6 +14,7 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
 from llama_index.core.tools import FunctionTool  # noqa: E402
 
 from tests.support.fakes import HashEmbedding, make_synthetic_library, make_synthetic_tools  # noqa: E402
@@ -22,6 +23,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from llama_index_libra.library import ToolLibrary
 
 SLOW_TIER = Path(__file__).resolve().parent / "slow"
+
+# property tests judge outcomes, never speed: no per-example deadline (200 ms by default) and no
+# health check on slow data generation, since CI and our checks run on loaded machines
+settings.register_profile("libra", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("libra")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
