@@ -57,8 +57,6 @@ class Schedule(Protocol):
 
     def unproven(self, name: str) -> bool: ...
 
-    def proven(self, spec: ToolSpec, template: Any) -> bool: ...
-
     def after_success(self, spec: ToolSpec, template: Any, args: dict[str, Any], record: InvocationRecord, child: Any,
                       bound: list[str]) -> bool: ...
 
@@ -275,7 +273,7 @@ def after_refusals(s: Schedule, spec: ToolSpec, template: Any, binds: list[dict[
         successes += s.retries.taught_by_refusals(spec, template)
     if not successes:
         successes += s.retries.named_by_refusals(spec, template)
-    if not successes and template.observations and not s.proven(spec, template):
+    if not successes and template.observations:
         # (past the first levels, only fields under a key that names no owner: :func:`unaligned_here`)
         successes += other_fields(s, spec, template, base, binds, failed.message if failed is not None else None,
                                   since, id_keys_only=not unaligned_here(s, failed))

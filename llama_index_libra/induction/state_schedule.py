@@ -84,11 +84,6 @@ class StateSchedule:
         """Whether tool ``name`` succeeded at no earlier level (every tool, in the first)."""
         return self.known_tools is None or name not in self.known_tools
 
-    def proven(self, spec: ToolSpec, template: Any) -> bool:
-        """Whether the template succeeded at an earlier level or in this explorer."""
-        key = (spec.name, template.id)
-        return key in self.explorer.first_successes or (self.known is not None and key in self.known)
-
     def after_success(self, spec: ToolSpec, template: Any, args: dict[str, Any], record: InvocationRecord, child, bound) -> bool:
         """Keep what a success produced; whether it showed anything (a state change, or a value
         that is not an echo of its arguments)."""
@@ -266,8 +261,6 @@ class StateSchedule:
                 and self.unproven(spec.name):
             # every binding ran in the first round and was refused: only the fields that
             # do not align get their tries with what the state gained since
-            if self.proven(spec, template):
-                return
             first, seen_until = refused_first[(spec.name, template.id)]
             other_fields(self, spec, template, binds[0], binds, first.message, since=seen_until)
             return
