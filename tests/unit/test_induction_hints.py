@@ -348,6 +348,19 @@ def test_hints_for_numbers_never_fail_and_never_repeat_the_value_tried(message, 
         assert name in args and values and args[name] not in values
 
 
+@given(st.integers(0, 500), st.integers(1, 500), st.integers(-1000, 1000), st.sampled_from(["months", "month", "nights"]),
+       st.sampled_from(["lends for", "runs", "the rate is", ""]))
+def test_a_range_before_a_unit_teaches_a_value_inside_it_to_the_input_the_unit_names(lo, width, current, unit, words):
+    hi = lo + width
+    message = f"{words} {lo} to {hi} {unit}, not {current}".strip()
+    hints = error_hints(message, {"months": current, "pledge_id": "P-1"})
+    named = unit.rstrip("s") == "month"
+    if named and not lo <= current <= hi:
+        assert hints == {"months": [(lo + hi) // 2]}
+    else:
+        assert "months" not in hints
+
+
 def test_a_validation_exception_name_is_not_a_list_and_a_later_list_is_read():
     # "ValidationFailed" starts with "valid": the list is the one after "use one of"
     message = "ValidationFailed: [validation] unknown reason code 'CGF-27'; use one of INELIGIBLE_ORG, OUTSIDE_AREA, DUPLICATE"
