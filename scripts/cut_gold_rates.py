@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", default=None, help="write the per-set figures here")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from llama_index_libra._io import atomic_write_text
     from llama_index_libra.evaluation.manifest import load_manifest
     from llama_index_libra.evaluation.suite import default_manifest_path, load_set
     from llama_index_libra.library import ToolLibrary
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{_share(r['consumer_gold_brought_gold'], r['consumer_gold']):>20} {_share(r['other_gold'], r['other']):>20}  "
               f"{r['ndcg_placement']:.1f} / {r['ndcg_score']:.1f} / {r['ndcg_best']:.1f}")
     if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
+        atomic_write_text(args.json, json.dumps(rows, indent=1) + "\n")  # (never a half-written file)
     return 0
 
 
