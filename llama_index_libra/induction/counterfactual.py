@@ -23,6 +23,7 @@ from llama_index_libra.induction.field_encoders import _singular, humanize
 from llama_index_libra.induction.gates import (already_holds, asks_for, occupies, passed_gate, passed_to_person, undoes_own_call,
                                               untouched_refusal)
 from llama_index_libra.induction.hints import error_hints
+from llama_index_libra.induction.read_after import note_need
 from llama_index_libra.induction.repair_states import StateAt
 from llama_index_libra.induction.repairs import refuses_the_person, substituted
 from llama_index_libra.induction.selection import replaces
@@ -193,6 +194,10 @@ class CounterfactualTests:
                     taught = [t]
             # (a spelled-out value that works as well is a control that succeeded: no provenance, and
             # compatibility only on the usual terms below)
+            if all(o == "failure" for o in outcomes):
+                # a source of the value that runs later in this state is credited too (:mod:`.read_after`)
+                note_need(pool, value, spec.name, name, self._evidence(node, spec, args, record, first_desc, first_args,
+                                                                       first_record, len(outcomes)))
             for value in producers:
                 similarity = self.binder.sim(value.export, name)
                 if all(o == "failure" for o in outcomes):
@@ -211,16 +216,25 @@ class CounterfactualTests:
                     kind = "compatibility"
                 else:
                     continue
-                evidence = {
-                    "state": list(node.path),
-                    "provider_value": provider_value(value),
-                    "call": calls.call_json(spec.name, args),
-                    "record": calls.trim(record),
-                    "control": {**first_desc, "call": calls.call_json(spec.name, first_args), "record": calls.trim(first_record)},
-                }
-                if len(outcomes) > 1:
-                    evidence["controls_failed"] = len(outcomes)
+                evidence = self._evidence(node, spec, args, record, first_desc, first_args, first_record, len(outcomes),
+                                          provider_value(value))
                 self.admit(Relation(value.provider, spec.name, kind, value.export, name, round(similarity, 6), evidence))
+
+    def _evidence(self, node: Any, spec: ToolSpec, args: dict[str, Any], record: InvocationRecord, control_desc: Mapping[str, Any],
+                  control_args: dict[str, Any], control_record: InvocationRecord, controls: int,
+                  provider: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A provenance or compatibility test's evidence (``provider``: the provider's value, else left out)."""
+        calls = self.calls
+        evidence = {
+            "state": list(node.path),
+            **({"provider_value": provider} if provider is not None else {}),
+            "call": calls.call_json(spec.name, args),
+            "record": calls.trim(record),
+            "control": {**control_desc, "call": calls.call_json(spec.name, control_args), "record": calls.trim(control_record)},
+        }
+        if controls > 1:
+            evidence["controls_failed"] = controls
+        return evidence
 
     # ---- state dependencies
     def state_tests(self, before: Any, after: Any, provider: str, provider_args: dict[str, Any],

@@ -278,9 +278,10 @@ def after_refusals(s: Schedule, spec: ToolSpec, template: Any, binds: list[dict[
         successes += other_fields(s, spec, template, base, binds, failed.message if failed is not None else None,
                                   since, id_keys_only=not unaligned_here(s, failed))
     # still failing: a free-text input takes the words of the phrases it was offered
-    # (a surname of a handed name, with the birth date beside it; a drug in a sentence)
+    # (a surname of a handed name, with the birth date beside it; a drug in a sentence);
+    # with no refusal, every binding ran and found nothing: a search, as after the swaps above
     if not successes:
-        successes += words(s, spec, template, options)
+        successes += words(s, spec, template, options, ran=failed is None and bool(binds))
     if successes:
         return
     successes = joint_bindings(s, spec, template, options)

@@ -22,6 +22,7 @@ from llama_index_libra.induction.further import further_tests
 from llama_index_libra.induction.gathering import Candidate, creates, gather, order_candidates
 from llama_index_libra.induction.handed import HANDED_PEERS, peer_bindings, persona_bindings
 from llama_index_libra.induction.hints import handed_today
+from llama_index_libra.induction.read_after import credit_later
 from llama_index_libra.induction.refusal_retries import RefusalRetries
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, acted_on, showed_anything, value_json
 from llama_index_libra.records import InvocationRecord
@@ -89,11 +90,12 @@ class StateSchedule:
         that is not an echo of its arguments)."""
         self.explorer.first_successes.setdefault((spec.name, template.id), args)
         values = self.explorer.reader.values_of(spec.name, record, bound)
-        showed_any = showed_anything(record, values)
+        showed_any = showed_anything(record, values, self.pool)
         pool = self.pool
         if self.new_keys is not None:
             self.new_keys.update(v.key for v in values if v.key not in pool.keys)
         if child is None:
+            credit_later(self.tests, self.node, pool, values)  # a source of a value a consumer here needed
             pool.add(values)
             return showed_any
         if self.values_only:  # past the bounds: values only, no deeper state

@@ -183,10 +183,11 @@ def shown(v: Value) -> bool:
     return v.credit and not v.path.startswith("$.arguments")
 
 
-def showed_anything(record: InvocationRecord, values: Iterable[Value]) -> bool:
+def showed_anything(record: InvocationRecord, values: Iterable[Value], pool: "ValuePool | None" = None) -> bool:
     """Whether a successful call showed anything: a state change, or a value that is not an echo
-    (a search that matched no record shows nothing)."""
-    return bool(record.state_changes) or any(shown(v) for v in values)
+    (a search that matched no record shows nothing), nor, given the state's ``pool``, a constant of
+    the reply envelope that another tool's reply showed at the same place (:meth:`ValuePool.repeats`)."""
+    return bool(record.state_changes) or any(shown(v) and not (pool is not None and pool.repeats(v)) for v in values)
 
 
 def acted_on(values: Iterable[Value], touched: set[str]) -> list[Value]:
@@ -270,6 +271,11 @@ class ValuePool:
             self._words = id_words(tuple(v.value for v in self.values
                                          if v.provider == FIXTURE_PROVIDER and isinstance(v.value, str) and " " in v.value))
         return self._words
+
+    def repeats(self, value: Value) -> bool:
+        """Whether another tool's reply already showed ``value`` at the same place (``$.output.messages
+        .message[0].text`` = ``"Successful."``): a constant of the service's reply envelope, not news."""
+        return any(v.path == value.path and v.provider != value.provider for v in self.index.get(value_json(value), ()))
 
     def producers(self, value: Value, consumer: str) -> list[Value]:
         """Every tool that genuinely produced ``value`` (one entry per tool and export), in pool order."""

@@ -1,0 +1,65 @@
+"""A source read after its consumer: credit for a value a lookup showed later in the same state.
+
+A state's tools run in catalog order, so a consumer may succeed on a value before the lookup that
+a user would reach it by has run: ``place_bet`` takes customer ``CU-40211`` from a list of bets
+(a record of another kind, the only source yet), and only afterwards ``find_customer`` finds that
+customer by postcode. The provenance test already proved that the consumer needs that value (every
+control failed); which tool ran first in the state does not change who produced it. So the test
+leaves its verdict on the state's pool (:func:`note_need`), and a read-only success of the same
+state that produces the value later, on terms the test would have credited (a produced value, not
+a relay of the path's, nor a fixture's), is credited with the same evidence (:func:`credit_later`).
+It costs no run. Which of the providers the library keeps is :mod:`.selection`'s choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from llama_index_libra.induction.values import Value, ValuePool, provider_value, relayed, value_json
+from llama_index_libra.library import Relation
+
+__all__ = ["note_need", "credit_later"]
+
+
+def _needs(pool: ValuePool) -> dict[str, list[tuple[str, str, dict[str, Any]]]]:
+    """The pool's proven needs: value (canonical JSON) -> (consumer, input, evidence without a provider)."""
+    needs = getattr(pool, "needs", None)
+    if needs is None:
+        needs = pool.needs = {}  # type: ignore[attr-defined]
+    return needs
+
+
+def note_need(pool: ValuePool, value: Value, consumer: str, name: str, evidence: Mapping[str, Any]) -> None:
+    """Remember that ``consumer``'s input ``name`` was proven to need ``value`` in this state (a
+    provenance verdict: every control failed), with the test's evidence."""
+    needs = _needs(pool).setdefault(value_json(value), [])
+    if not any(c == consumer and n == name for c, n, _ in needs):
+        needs.append((consumer, name, dict(evidence)))
+
+
+def _with_provider(evidence: Mapping[str, Any], v: Value) -> dict[str, Any]:
+    """The need's evidence with ``v`` as the provider's value, in the key order the test writes."""
+    out = {"state": evidence["state"], "provider_value": provider_value(v)}
+    out.update((k, x) for k, x in evidence.items() if k != "state")
+    out["read_after"] = True
+    return out
+
+
+def credit_later(tests: Any, node: Any, pool: ValuePool, values: Iterable[Value]) -> None:
+    """Credit the producers among ``values`` (a read-only success's, before they join ``pool``) of a
+    value a consumer of this state was proven to need before they ran (:func:`note_need`)."""
+    needs = getattr(pool, "needs", None)
+    if not needs:
+        return
+    initial_keys = {v.key for v in node.pool} if node.path else set()
+    proven = tests.knowledge.get("proven") or ()
+    for v in values:
+        if not v.credit or v.key in pool.keys or v.side:
+            continue
+        for consumer, name, evidence in needs.get(value_json(v), ()):
+            if v.provider == consumer or (consumer, v.provider, name, v.export) in proven \
+                    or relayed(node.path, v, initial_keys):
+                continue
+            tests.admit(Relation(v.provider, consumer, "provenance", v.export, name,
+                                 round(tests.binder.sim(v.export, name), 6),
+                                 _with_provider(evidence, v)))
