@@ -13,7 +13,7 @@ It costs no run. Which of the providers the library keeps is :mod:`.selection`'s
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from llama_index_libra.induction.values import Value, ValuePool, provider_value, relayed, value_json
 from llama_index_libra.library import Relation
@@ -21,20 +21,12 @@ from llama_index_libra.library import Relation
 __all__ = ["note_need", "credit_later"]
 
 
-def _needs(pool: ValuePool) -> dict[str, list[tuple[str, str, dict[str, Any]]]]:
-    """The pool's proven needs: value (canonical JSON) -> (consumer, input, evidence without a provider)."""
-    needs = getattr(pool, "needs", None)
-    if needs is None:
-        needs = pool.needs = {}  # type: ignore[attr-defined]
-    return needs
-
-
-def note_need(pool: ValuePool, value: Value, consumer: str, name: str, evidence: Mapping[str, Any]) -> None:
+def note_need(pool: ValuePool, value: Value, consumer: str, name: str, evidence: Callable[[], Mapping[str, Any]]) -> None:
     """Remember that ``consumer``'s input ``name`` was proven to need ``value`` in this state (a
-    provenance verdict: every control failed), with the test's evidence."""
-    needs = _needs(pool).setdefault(value_json(value), [])
+    provenance verdict: every control failed); ``evidence`` makes the test's evidence when a credit needs it."""
+    needs = pool.needs.setdefault(value_json(value), [])
     if not any(c == consumer and n == name for c, n, _ in needs):
-        needs.append((consumer, name, dict(evidence)))
+        needs.append((consumer, name, evidence))
 
 
 def _with_provider(evidence: Mapping[str, Any], v: Value) -> dict[str, Any]:
@@ -48,18 +40,16 @@ def _with_provider(evidence: Mapping[str, Any], v: Value) -> dict[str, Any]:
 def credit_later(tests: Any, node: Any, pool: ValuePool, values: Iterable[Value]) -> None:
     """Credit the producers among ``values`` (a read-only success's, before they join ``pool``) of a
     value a consumer of this state was proven to need before they ran (:func:`note_need`)."""
-    needs = getattr(pool, "needs", None)
-    if not needs:
+    if not pool.needs:
+        return
+    found = [(v, need) for v in values if v.credit and not v.side and v.key not in pool.keys
+             for need in pool.needs.get(value_json(v), ()) if v.provider != need[0]]
+    if not found:
         return
     initial_keys = {v.key for v in node.pool} if node.path else set()
     proven = tests.knowledge.get("proven") or ()
-    for v in values:
-        if not v.credit or v.key in pool.keys or v.side:
+    for v, (consumer, name, evidence) in found:
+        if (consumer, v.provider, name, v.export) in proven or relayed(node.path, v, initial_keys):
             continue
-        for consumer, name, evidence in needs.get(value_json(v), ()):
-            if v.provider == consumer or (consumer, v.provider, name, v.export) in proven \
-                    or relayed(node.path, v, initial_keys):
-                continue
-            tests.admit(Relation(v.provider, consumer, "provenance", v.export, name,
-                                 round(tests.binder.sim(v.export, name), 6),
-                                 _with_provider(evidence, v)))
+        tests.admit(Relation(v.provider, consumer, "provenance", v.export, name,
+                             round(tests.binder.sim(v.export, name), 6), _with_provider(evidence(), v)))

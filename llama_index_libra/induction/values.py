@@ -13,7 +13,7 @@ import itertools
 import json
 import re
 from dataclasses import replace
-from typing import Any, Container, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Container, Iterable, Mapping, NamedTuple, Sequence
 
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.field_encoders import ID_KEYS, leaf_name
@@ -234,6 +234,9 @@ class ValuePool:
         for v in self.values:
             self.index.setdefault(value_json(v), []).append(v)
         self._words: frozenset[str] | None = None  # the id-like words of handed texts, read when first asked
+        # value (canonical JSON) -> (consumer, input, its test's evidence, made when asked) proven to need it
+        # here: a source that shows the value later in this state is credited too (:mod:`.read_after`)
+        self.needs: dict[str, list[tuple[str, str, Callable[[], dict[str, Any]]]]] = {}
 
     def __len__(self) -> int:
         return len(self.values)

@@ -139,8 +139,8 @@ def test_a_later_producer_of_a_needed_value_is_credited_with_the_tests_evidence(
     listed = _value("bookings", "$.output.bookings[0].customer", "CU-401")
     pool = ValuePool([listed])
     evidence = {"state": [], "call": {"tool": "set_limit"}, "record": {}, "control": {"value": "CU-999"}}
-    note_need(pool, listed, "set_limit", "customer_id", evidence)
-    note_need(pool, listed, "set_limit", "customer_id", evidence)  # once per consumer and input
+    note_need(pool, listed, "set_limit", "customer_id", lambda: evidence)
+    note_need(pool, listed, "set_limit", "customer_id", lambda: evidence)  # once per consumer and input
     assert len(pool.needs[value_json(listed)]) == 1
     tests = _Tests()
     found = _value("find_customer", "$.output.customers[0].customer_id", "CU-401")
@@ -157,7 +157,7 @@ def test_a_later_producer_of_a_needed_value_is_credited_with_the_tests_evidence(
 def test_a_later_producer_is_not_credited_for_a_relay_its_own_need_or_a_proven_relation():
     listed = _value("bookings", "$.output.bookings[0].customer", "CU-401")
     pool = ValuePool([listed])
-    note_need(pool, listed, "set_limit", "customer_id", {"state": []})
+    note_need(pool, listed, "set_limit", "customer_id", lambda: {"state": []})
     found = _value("find_customer", "$.output.customers[0].customer_id", "CU-401")
     # a call of the path took the value: the lookup only repeats it
     relay = _Tests()
