@@ -9,8 +9,6 @@ lookup ran in that state, so the lookup that a user would reach the customer by 
 
 from __future__ import annotations
 
-import pytest
-
 from llama_index_libra.induction import induce
 from llama_index_libra.induction.read_after import credit_later, note_need
 from llama_index_libra._io import canonical_json
@@ -78,10 +76,9 @@ def _pairs(library) -> set[tuple[str, str]]:
     return {(r.provider, r.consumer) for r in list(library.relations) + list(library.alternatives)}
 
 
-@pytest.mark.parametrize("executor", ["serial"])
-def test_a_search_that_found_nobody_tries_the_words_of_the_notes_and_is_credited_after_its_consumer(executor):
+def test_a_search_that_found_nobody_tries_the_words_of_the_notes_and_is_credited_after_its_consumer():
     runtime = PythonRuntime([sign_in, bookings, set_limit, find_customer], Shop, fixtures=FIXTURES)
-    library, report = induce(runtime, field_encoder="lexical", executor=executor)
+    library, report = induce(runtime, field_encoder="lexical", executor="serial")
     assert "set_limit" not in report.never_succeeded
     # set_limit took Mr Pask's id from the bookings; the lookup by his surname ran after it in the
     # signed-in state and gave the same customer: it is credited with set_limit's own test
