@@ -196,8 +196,8 @@ class CounterfactualTests:
             # compatibility only on the usual terms below)
             if all(o == "failure" for o in outcomes):
                 # a source of the value that runs later in this state is credited too (:mod:`.read_after`)
-                note_need(pool, value, spec.name, name, lambda f=(node, spec, args, record, first_desc, first_args, first_record,
-                                                                  len(outcomes)): self._evidence(*f))
+                facts = (node, spec, args, record, first_desc, first_args, first_record, len(outcomes))
+                note_need(pool, value, spec.name, name, lambda pv, f=facts: self._evidence(*f, pv))
             for value in producers:
                 similarity = self.binder.sim(value.export, name)
                 if all(o == "failure" for o in outcomes):

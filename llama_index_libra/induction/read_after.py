@@ -13,7 +13,7 @@ It costs no run. Which of the providers the library keeps is :mod:`.selection`'s
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
 from llama_index_libra.induction.values import Value, ValuePool, provider_value, relayed, value_json
 from llama_index_libra.library import Relation
@@ -21,20 +21,14 @@ from llama_index_libra.library import Relation
 __all__ = ["note_need", "credit_later"]
 
 
-def note_need(pool: ValuePool, value: Value, consumer: str, name: str, evidence: Callable[[], Mapping[str, Any]]) -> None:
+def note_need(pool: ValuePool, value: Value, consumer: str, name: str,
+              evidence: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
     """Remember that ``consumer``'s input ``name`` was proven to need ``value`` in this state (a
-    provenance verdict: every control failed); ``evidence`` makes the test's evidence when a credit needs it."""
+    provenance verdict: every control failed); ``evidence(provider_value)`` makes the test's evidence
+    for a source when a credit needs it."""
     needs = pool.needs.setdefault(value_json(value), [])
     if not any(c == consumer and n == name for c, n, _ in needs):
         needs.append((consumer, name, evidence))
-
-
-def _with_provider(evidence: Mapping[str, Any], v: Value) -> dict[str, Any]:
-    """The need's evidence with ``v`` as the provider's value, in the key order the test writes."""
-    out = {"state": evidence["state"], "provider_value": provider_value(v)}
-    out.update((k, x) for k, x in evidence.items() if k != "state")
-    out["read_after"] = True
-    return out
 
 
 def credit_later(tests: Any, node: Any, pool: ValuePool, values: Iterable[Value]) -> None:
@@ -51,5 +45,6 @@ def credit_later(tests: Any, node: Any, pool: ValuePool, values: Iterable[Value]
     for v, (consumer, name, evidence) in found:
         if (consumer, v.provider, name, v.export) in proven or relayed(node.path, v, initial_keys):
             continue
-        tests.admit(Relation(v.provider, consumer, "provenance", v.export, name,
-                             round(tests.binder.sim(v.export, name), 6), _with_provider(evidence(), v)))
+        similarity = round(tests.binder.sim(v.export, name), 6)
+        tests.admit(Relation(v.provider, consumer, "provenance", v.export, name, similarity,
+                             {**evidence(provider_value(v)), "read_after": True}))

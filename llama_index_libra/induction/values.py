@@ -234,9 +234,10 @@ class ValuePool:
         for v in self.values:
             self.index.setdefault(value_json(v), []).append(v)
         self._words: frozenset[str] | None = None  # the id-like words of handed texts, read when first asked
-        # value (canonical JSON) -> (consumer, input, its test's evidence, made when asked) proven to need it
-        # here: a source that shows the value later in this state is credited too (:mod:`.read_after`)
-        self.needs: dict[str, list[tuple[str, str, Callable[[], dict[str, Any]]]]] = {}
+        # value (canonical JSON) -> (consumer, input, its test's evidence for a given provider value, made when
+        # asked) proven to need it here: a source that shows the value later in this state is credited too
+        # (:mod:`.read_after`)
+        self.needs: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], dict[str, Any]]]]] = {}
 
     def __len__(self) -> int:
         return len(self.values)

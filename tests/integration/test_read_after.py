@@ -85,7 +85,11 @@ def test_a_search_that_found_nobody_tries_the_words_of_the_notes_and_is_credited
     found = [r for r in list(library.relations) + list(library.alternatives)
              if (r.provider, r.consumer) == ("find_customer", "set_limit")]
     assert found and all(r.kind == "provenance" and r.consumer_field == "customer_id" for r in found)
-    assert any(r.evidence.get("read_after") and r.evidence["call"]["arguments"]["customer_id"] == "CU-401" for r in found)
+    late = [r for r in found if r.evidence.get("read_after")]
+    assert any(r.evidence["call"]["arguments"]["customer_id"] == "CU-401" for r in late)
+    # the credit's evidence is the test's own, in the order the test writes it, with the lookup's value
+    assert all(list(r.evidence)[:2] == ["state", "provider_value"] for r in late)
+    assert all(r.evidence["provider_value"]["tool"] == "find_customer" for r in late)
 
 
 def _value(provider: str, path: str, value, credit: bool = True) -> Value:
@@ -135,9 +139,13 @@ class _Node:
 def test_a_later_producer_of_a_needed_value_is_credited_with_the_tests_evidence():
     listed = _value("bookings", "$.output.bookings[0].customer", "CU-401")
     pool = ValuePool([listed])
-    evidence = {"state": [], "call": {"tool": "set_limit"}, "record": {}, "control": {"value": "CU-999"}}
-    note_need(pool, listed, "set_limit", "customer_id", lambda: evidence)
-    note_need(pool, listed, "set_limit", "customer_id", lambda: evidence)  # once per consumer and input
+
+    def evidence(pv):  # as the test writes it (CounterfactualTests._evidence): the provider's value second
+        return {"state": [], "provider_value": pv, "call": {"tool": "set_limit"}, "record": {},
+                "control": {"value": "CU-999"}}
+
+    note_need(pool, listed, "set_limit", "customer_id", evidence)
+    note_need(pool, listed, "set_limit", "customer_id", evidence)  # once per consumer and input
     assert len(pool.needs[value_json(listed)]) == 1
     tests = _Tests()
     found = _value("find_customer", "$.output.customers[0].customer_id", "CU-401")
@@ -154,7 +162,7 @@ def test_a_later_producer_of_a_needed_value_is_credited_with_the_tests_evidence(
 def test_a_later_producer_is_not_credited_for_a_relay_its_own_need_or_a_proven_relation():
     listed = _value("bookings", "$.output.bookings[0].customer", "CU-401")
     pool = ValuePool([listed])
-    note_need(pool, listed, "set_limit", "customer_id", lambda: {"state": []})
+    note_need(pool, listed, "set_limit", "customer_id", lambda pv: {"state": [], "provider_value": pv})
     found = _value("find_customer", "$.output.customers[0].customer_id", "CU-401")
     # a call of the path took the value: the lookup only repeats it
     relay = _Tests()
