@@ -20,7 +20,7 @@ from llama_index_libra.induction.calls import CallRunner
 from llama_index_libra.induction.causes import cause_of
 from llama_index_libra.induction.control_values import calendar_layout, converted_from, make_controls, shift_with
 from llama_index_libra.induction.field_encoders import _singular, humanize
-from llama_index_libra.induction.gates import (already_holds, asks_for, occupies, passed_gate, passed_to_person, undoes_own_call,
+from llama_index_libra.induction.gates import (already_holds, asks_for, occupies, moved_on, passed_gate, passed_to_person, undoes_own_call,
                                               untouched_refusal)
 from llama_index_libra.induction.hints import error_hints
 from llama_index_libra.induction.read_after import note_need
@@ -356,9 +356,12 @@ class CounterfactualTests:
                                     continue
                             # past the provider's gate (no session before), refused now only for who
                             # acts: the session it needed is there, whoever may make the call
-                            if not (person and passed_to_person(call, rb, ra)):
+                            if person and passed_to_person(call, rb, ra):
+                                gate = "person"
+                            elif moved_on(provider, call, rb, ra):
+                                gate = "moved_on"  # refused before for what the provider makes, now for more
+                            else:
                                 continue
-                            gate = "person"
                     if self.cleared_conflict(before, spec, call, rb, provider):
                         continue  # another value runs before the provider: it only freed the one refused
                     if root is not None and before.depth > 0 and not asks_for(rb.message, provider):
@@ -378,6 +381,8 @@ class CounterfactualTests:
                         evidence["gate"] = True
                         if gate == "person":
                             evidence["to_person"] = True  # refused after it only for who acts
+                        elif gate == "moved_on":
+                            evidence["moved_on"] = True  # refused after it for something else
                     if refused_only:
                         evidence["consumer_refused"] = True  # it succeeded in no explored state
                     took = sorted(k for k, v in binding.items() if v.key in fresh_keys)

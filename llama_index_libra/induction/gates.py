@@ -2,7 +2,8 @@
 
 A consumer refused before a state-changing call and again after it may still have been let past a
 gate, to a value the state does not hold yet (:func:`passed_gate`) or to a refusal of who acts
-(:func:`passed_to_person`: past the session, refused for the role). A refusal may also say the call's
+(:func:`passed_to_person`: past the session, refused for the role), or on from what the provider
+makes to another need (:func:`moved_on`: past the passport, refused for the deposit). A refusal may also say the call's
 effect already holds, or that a resource is held by another record: a provider that lets the call
 run then only undoes or frees it; or that a record the call names is unknown (:func:`says_unknown`).
 """
@@ -10,6 +11,7 @@ run then only undoes or frees it; or that a record the call names is unknown (:f
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from typing import Any, Mapping
 
 from llama_index_libra._io import canonical_json
@@ -21,7 +23,7 @@ from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.repairs import refuses_the_person, word_stems
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["already_holds", "asks_for", "occupies", "passed_gate", "passed_to_person", "says_unknown", "undoes_own_call",
+__all__ = ["already_holds", "asks_for", "moved_on", "occupies", "passed_gate", "passed_to_person", "says_unknown", "undoes_own_call",
            "untouched_refusal"]
 
 
@@ -63,6 +65,11 @@ def already_holds(message: str | None) -> bool:
     return bool(message) and bool(_ALREADY.search(refusal_text(message))) and cause_of(message) == "state"
 
 
+# how alike (difflib's ratio) two refusals' texts are from which they are one refusal about two values
+# (``the unit is not allocated (it is quarantined)``, then ``(it is available)``), not two refusals
+SAME_REFUSAL = 0.6
+
+
 def asks_for(message: str | None, provider: str) -> bool:
     """Whether a refusal names the provider's action (``already has an active Direct Debit; cancel it
     first`` names ``cancel_direct_debit``): the service itself then calls that undo a prerequisite."""
@@ -86,6 +93,40 @@ def passed_gate(spec: ToolSpec, call: Mapping[str, Any], before: InvocationRecor
         return False
     blamed = blamed_inputs(spec, call, after.message or "")
     return bool(blamed) and all(canonical_json(call[n]) not in touched for n in blamed)
+
+
+def moved_on(provider: str, call: Mapping[str, Any], before: InvocationRecord, after: InvocationRecord) -> bool:
+    """Whether a transition moved the same call's refusal on from what the provider makes to something
+    else: refused before for a thing the provider's name says it makes (``no passport on file`` before
+    ``record_passport``), then for another reason that no longer names it (``a visa letter needs a
+    deposit paid``): the consumer needs more than one write, and this one's part is done.
+
+    Not a move: the same refusal about another value (``the unit is not allocated (it is quarantined)``,
+    then ``(it is available)``: texts mostly alike, :data:`SAME_REFUSAL`), a refusal of credentials, of the person
+    acting, or a crash after it, nor a match on words the call's own arguments put in the refusal."""
+    if after.fault or not before.message or not after.message or before.message == after.message:
+        return False
+    text_b, text_a = _without_args(refusal_text(before.message), call), _without_args(refusal_text(after.message), call)
+    if cause_of(text_a) in ("credentials", "crash", "budget") or refuses_the_person(text_a):
+        return False
+    if SequenceMatcher(None, text_b, text_a, autojunk=False).ratio() >= SAME_REFUSAL:
+        return False  # the same refusal about another value: the two texts mostly alike
+    stems_b, stems_a = _word_stems(text_b), _word_stems(text_a)
+    tokens = name_tokens(provider.rsplit(".", 1)[-1])
+    made = set().union(*(word_stems(t) for t in tokens[1:])) - stems_a if len(tokens) > 1 else set()
+    return bool(made & stems_b)
+
+
+def _without_args(text: str, call: Mapping[str, Any]) -> str:
+    """A refusal's text without the call's own text arguments in it (a value quoted back)."""
+    for value in sorted((v for v in call.values() if isinstance(v, str) and len(v) >= 3), key=len, reverse=True):
+        text = text.replace(value, " ")
+    return text
+
+
+def _word_stems(text: str) -> set[str]:
+    """The stems of a text's words, numbers and codes left out."""
+    return {w for w in word_stems(text) if not any(c.isdigit() for c in w)}
 
 
 def passed_to_person(call: Mapping[str, Any], before: InvocationRecord, after: InvocationRecord) -> bool:
