@@ -109,12 +109,12 @@ def moved_on(provider: str, call: Mapping[str, Any], before: InvocationRecord, a
     text_b, text_a = _without_args(refusal_text(before.message), call), _without_args(refusal_text(after.message), call)
     if cause_of(text_a) in ("credentials", "crash", "budget") or refuses_the_person(text_a):
         return False
-    if SequenceMatcher(None, text_b, text_a, autojunk=False).ratio() >= SAME_REFUSAL:
-        return False  # the same refusal about another value: the two texts mostly alike
-    stems_b, stems_a = _word_stems(text_b), _word_stems(text_a)
     tokens = name_tokens(provider.rsplit(".", 1)[-1])
-    made = set().union(*(word_stems(t) for t in tokens[1:])) - stems_a if len(tokens) > 1 else set()
-    return bool(made & stems_b)
+    made = set().union(*(word_stems(t) for t in tokens[1:])) - _word_stems(text_a) if len(tokens) > 1 else set()
+    if not made & _word_stems(text_b):
+        return False
+    # (last: the one costly test, for the few refusals that named what the provider makes)
+    return SequenceMatcher(None, text_b, text_a, autojunk=False).ratio() < SAME_REFUSAL
 
 
 def _without_args(text: str, call: Mapping[str, Any]) -> str:
