@@ -3,8 +3,8 @@
 A consumer refused before a state-changing call and again after it may still have been let past a
 gate, to a value the state does not hold yet (:func:`passed_gate`) or to a refusal of who acts
 (:func:`passed_to_person`: past the session, refused for the role), or on from what the provider
-makes to another need (:func:`moved_on`: past the passport, refused for the deposit). A refusal may also say the call's
-effect already holds, or that a resource is held by another record: a provider that lets the call
+makes to another need (:func:`moved_on`: past the passport, refused for the deposit). A refusal may
+also say the call's effect already holds, or that a resource is held by another record: a provider that lets the call
 run then only undoes or frees it; or that a record the call names is unknown (:func:`says_unknown`).
 """
 
@@ -23,8 +23,8 @@ from llama_index_libra.induction.hints import refusal_text
 from llama_index_libra.induction.repairs import refuses_the_person, word_stems
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["already_holds", "asks_for", "moved_on", "occupies", "passed_gate", "passed_to_person", "says_unknown", "undoes_own_call",
-           "untouched_refusal"]
+__all__ = ["already_holds", "asks_for", "moved_on", "occupies", "passed_gate", "passed_to_person", "says_unknown",
+           "undoes_own_call", "untouched_refusal"]
 
 
 def undoes_own_call(path: Any, consumer: str, call: Mapping[str, Any]) -> bool:
@@ -73,8 +73,14 @@ SAME_REFUSAL = 0.6
 def asks_for(message: str | None, provider: str) -> bool:
     """Whether a refusal names the provider's action (``already has an active Direct Debit; cancel it
     first`` names ``cancel_direct_debit``): the service itself then calls that undo a prerequisite."""
-    tokens = name_tokens(provider.rsplit(".", 1)[-1])
+    tokens = _name_words(provider)
     return bool(message) and bool(tokens) and bool(word_stems(tokens[0]) & word_stems(message))
+
+
+def _name_words(provider: str) -> list[str]:
+    """The words of a tool's own name (a qualified ``Class.method`` read for its method): the verb
+    first (:func:`asks_for`), then what it acts on (:func:`moved_on`)."""
+    return name_tokens(provider.rsplit(".", 1)[-1])
 
 
 def passed_gate(spec: ToolSpec, call: Mapping[str, Any], before: InvocationRecord, after: InvocationRecord,
@@ -106,14 +112,17 @@ def moved_on(provider: str, call: Mapping[str, Any], before: InvocationRecord, a
     acting, or a crash after it, nor a match on words the call's own arguments put in the refusal."""
     if after.fault or not before.message or not after.message or before.message == after.message:
         return False
-    text_b, text_a = _without_args(refusal_text(before.message), call), _without_args(refusal_text(after.message), call)
+    # (cheapest first: it runs on every state test refused both times, and most name nothing it makes)
+    made = word_stems(" ".join(_name_words(provider)[1:]))
+    text_b = _without_args(refusal_text(before.message), call)
+    named = made & _word_stems(text_b)
+    if not named:
+        return False
+    text_a = _without_args(refusal_text(after.message), call)
+    if not named - _word_stems(text_a):
+        return False
     if cause_of(text_a) in ("credentials", "crash", "budget") or refuses_the_person(text_a):
         return False
-    tokens = name_tokens(provider.rsplit(".", 1)[-1])
-    made = set().union(*(word_stems(t) for t in tokens[1:])) - _word_stems(text_a) if len(tokens) > 1 else set()
-    if not made & _word_stems(text_b):
-        return False
-    # (last: the one costly test, for the few refusals that named what the provider makes)
     return SequenceMatcher(None, text_b, text_a, autojunk=False).ratio() < SAME_REFUSAL
 
 
