@@ -109,7 +109,9 @@ def moved_on(provider: str, call: Mapping[str, Any], before: InvocationRecord, a
 
     Not a move: the same refusal about another value (``the unit is not allocated (it is quarantined)``,
     then ``(it is available)``: texts mostly alike, :data:`SAME_REFUSAL`), a refusal of credentials, of the person
-    acting, or a crash after it, nor a match on words the call's own arguments put in the refusal."""
+    acting, or a crash after it, nor a match on words the call's own arguments put in the refusal, nor,
+    for a record the call found before, a refusal after it that names the provider's own verb (``HJ-50416
+    is cancelled, not quoted`` after ``cancel_hire``: the write moved the record where the consumer refuses it)."""
     if after.fault or not before.message or not after.message or before.message == after.message:
         return False
     # (cheapest first: it runs on every state test refused both times, and most name nothing it makes)
@@ -122,6 +124,11 @@ def moved_on(provider: str, call: Mapping[str, Any], before: InvocationRecord, a
     if not named - _word_stems(text_a):
         return False
     if cause_of(text_a) in ("credentials", "crash", "budget") or refuses_the_person(text_a):
+        return False
+    if cause_of(text_b) != "unknown_value" and word_stems(_name_words(provider)[0]) & _word_stems(text_a):
+        # a record the call found before, refused now for what the write did to it (``HJ-50416 is
+        # cancelled`` after ``cancel_hire``); a record the write made may bear its verb as its first
+        # status (``no order 'OR-6606'``, then ``OR-6606 is placed``: ``place_order`` made it)
         return False
     return SequenceMatcher(None, text_b, text_a, autojunk=False).ratio() < SAME_REFUSAL
 

@@ -15,7 +15,8 @@ explorer's):
   the statuses refusals named as the refused records' own (:mod:`.repairs`), reading what a refusal
   further on teaches;
 - :meth:`RefusalRetries.longer_lists`: a one-item list a refusal blames (``a collection needs a team
-  of two``) grown by the input's next distinct candidates, one item at a time.
+  of two``) grown by the input's next distinct candidates, one item at a time; emptied first when the
+  refusal quotes its item and the input may be empty.
 
 Nothing here names a tool or a catalog; what was taught is kept for the next levels (``learned``).
 """
@@ -212,7 +213,9 @@ class RefusalRetries:
         needs a team of two``, ``at least 2 reviewers``) or that a refusal names a further item for
         (``the section would still be fed through VLV-4411``) takes more items, one at a time up to
         :data:`LIST_GROWTH`: the items the refusal quotes first, then those read beside the one it
-        holds, then the input's other candidates; a list of one is all that binding ever gives."""
+        holds, then the input's other candidates; a list of one is all that binding ever gives. A list
+        whose one item the refusal quotes (``unknown rate code 'extra'``) first goes empty, where its
+        schema allows an empty list: the item was the problem, and an optional list may hold none."""
         ok = 0
         seen: set[tuple[str, str]] = set()
         messages: set[str] = set()
@@ -232,10 +235,22 @@ class RefusalRetries:
                 named = [] if not about_items else list(dict.fromkeys(
                     v.value for v in self.pool.values if isinstance(v.value, str) and quotes(message, v.value)
                     and canonical_json(v.value) not in shown and self.binder.validator(spec, name).is_valid([v.value])))
+                # (a refusal quotes the item, not the list: ``C30 is a crane`` for ``["C30"]``)
+                item_quoted = about_items and quotes(message, items[0])
                 marker = (name, canonical_json(current.value), canonical_json(named))
-                if (name not in blamed and not named) or marker in seen:
+                if (name not in blamed and not named and not item_quoted) or marker in seen:
                     continue
                 seen.add(marker)
+                if item_quoted and self.binder.validator(spec, name).is_valid([]):
+                    # the one item is what the refusal is about (``C30 is a crane; give it as crane_class``,
+                    # ``unknown rate code 'extra'``): a list the input's schema lets be empty goes without it
+                    # (a literal, so the empty list credits no provider)
+                    good, record = self.run(spec, template, {**binding, name: []})
+                    ok += good
+                    if good:
+                        continue
+                if name not in blamed and not named:
+                    continue  # (the refusal quoted the item only: no call for more items)
                 # the items read beside the one it holds (the other staff numbers of the same listing),
                 # then the input's other candidates, best first
                 siblings = [v.value for v in self.pool.values if (v.provider, v.export) == (current.provider, current.export)]

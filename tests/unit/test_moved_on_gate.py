@@ -21,6 +21,9 @@ CALL = {"student_id": "ST-7"}
 
 def test_a_refusal_about_what_the_write_makes_moved_on_to_another() -> None:
     assert moved_on("record_passport", CALL, _r(PASSPORT), _r(DEPOSIT))
+    # a record the write made may bear the write's verb as its first status
+    assert moved_on("place_order", {"order_id": "OR-6606"}, _r("LookupError: no order 'OR-6606'"),
+                    _r("RuntimeError: OR-6606 is placed; only birds that have gone out can arrive dead"))
     assert moved_on("school.record_passport", CALL, _r(PASSPORT), _r(DEPOSIT))  # a qualified tool name
     # a refusal written as a JSON envelope is read for its text
     envelope = '{"ack": "AE", "control_id": "RC000042", "err": {"code": "204", "text": "no passport on file"}}'
@@ -36,6 +39,9 @@ def test_a_refusal_about_what_the_write_makes_moved_on_to_another() -> None:
     ("record_passport", PASSPORT, "Error: Fergal Mulcahy (studies) may not do this; it is for admissions"),  # the person
     ("passport", PASSPORT, DEPOSIT),  # a name of one word names no object made
     ("record_passport", None, DEPOSIT),
+    # refused after for what the write itself did: the record is cancelled now
+    ("cancel_hire", "Refused by rule: a cash customer pays half the quote as a deposit before a hire is confirmed",
+     "Wrong state: HJ-50416 is cancelled, not quoted"),
     # the same refusal about another value: most of its words shared
     ("issue_emergency_units", "The unit is not allocated (it is emergency_stock)", "The unit is not allocated (it is issued)"),
     # the thing named only in a value the call itself passed (a reply's text taken as an id)
