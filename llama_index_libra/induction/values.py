@@ -100,10 +100,16 @@ def _has_id(x: Any) -> bool:
     return (isinstance(x, int) and not isinstance(x, bool)) or (isinstance(x, str) and any(c.isdigit() for c in x) and len(x) <= 40)
 
 
+def _status_field(x: Any) -> bool:
+    """Whether a record's field holds no text and no record: a flag, a number or nothing (``resp: 0``)."""
+    return x is None or isinstance(x, (bool, int, float))
+
+
 def referenced(output: Any, path: str) -> bool:
     """Whether the value at ``path`` (``$.output...``) of a reply is a field of a record that is keyed
     by another identifier: not the record's first field where that is an id (``flight_id`` before a
-    flight's ``balloon``), or a row's cell past a first cell that reads as an id. Such a value names
+    flight's ``balloon``; leading flags and status codes are passed over), or a row's cell past a first
+    cell that reads as an id. Such a value names
     another record (the balloon), which the record only refers to: whatever lists or makes balloons
     is its source. Fields of the reply itself, a record's first field and cells of rows that lead with
     a name are never references."""
@@ -124,8 +130,11 @@ def referenced(output: Any, path: str) -> bool:
     if key:
         if not isinstance(node, Mapping) or not node:
             return False
-        first = next(iter(node))
-        if first == key or not isinstance(first, str) or not _id_like(first):
+        # the record's first field, past leading fields that hold no text and name no id (a status code
+        # or a flag that a reply's base class puts first: ``{"resp": 0, "resp2": 0, "deferral_id": ...}``)
+        first = next((k for k in node
+                      if k == key or not isinstance(k, str) or _id_like(k) or not _status_field(node[k])), None)
+        if first is None or first == key or not isinstance(first, str) or not _id_like(first):
             return False
         return isinstance(node[first], (str, int)) and not isinstance(node[first], bool)
     # a row cell: a list inside a list

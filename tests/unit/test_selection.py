@@ -107,6 +107,17 @@ def test_referenced_reads_fields_of_records_keyed_by_another_id():
     assert not referenced(rows, "$.output[7].balloon") and not referenced("x", "$.output") and not referenced(None, "$.output.a")
 
 
+def test_referenced_passes_over_leading_status_fields():
+    # a reply base class's status code comes first in every record: the record is still keyed by its own id
+    deferrals = [{"resp": 0, "resp2": 0, "deferral_id": "DF-1", "juror_number": "471104"}]
+    assert referenced(deferrals, "$.output[0].juror_number")
+    assert not referenced(deferrals, "$.output[0].deferral_id") and not referenced(deferrals, "$.output[0].resp2")
+    jurors = [{"resp": 0, "ok": True, "juror_number": "471104", "pool_id": "PL-4473"}]
+    assert not referenced(jurors, "$.output[0].juror_number") and referenced(jurors, "$.output[0].pool_id")
+    # a leading text is the record's first field, as before: it names no id, so nothing is a reference
+    assert not referenced([{"resp": 0, "name": "Jo", "pool_id": "PL-4473"}], "$.output[0].pool_id")
+
+
 
 _JSON = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8)),
                      lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
