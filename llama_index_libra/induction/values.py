@@ -109,9 +109,8 @@ def referenced(output: Any, path: str) -> bool:
     """Whether the value at ``path`` (``$.output...``) of a reply is a field of a record that is keyed
     by another identifier: not the record's first field where that is an id (``flight_id`` before a
     flight's ``balloon``; leading flags and status codes are passed over), or a row's cell past a first
-    cell that reads as an id. Such a value names
-    another record (the balloon), which the record only refers to: whatever lists or makes balloons
-    is its source. Fields of the reply itself, a record's first field and cells of rows that lead with
+    cell that reads as an id. Such a value names another record (the balloon), which the record only
+    refers to: whatever lists or makes balloons is its source. Fields of the reply itself, a record's first field and cells of rows that lead with
     a name are never references."""
     if not path.startswith("$.output"):
         return False
