@@ -115,7 +115,8 @@ def moved_on(provider: str, call: Mapping[str, Any], before: InvocationRecord, a
     if after.fault or not before.message or not after.message or before.message == after.message:
         return False
     # (cheapest first: it runs on every state test refused both times, and most name nothing it makes)
-    made = word_stems(" ".join(_name_words(provider)[1:]))
+    words = _name_words(provider)  # the verb, then what it makes
+    made = word_stems(" ".join(words[1:]))
     text_b = _without_args(refusal_text(before.message), call)
     named = made & _word_stems(text_b)
     if not named:
@@ -125,7 +126,7 @@ def moved_on(provider: str, call: Mapping[str, Any], before: InvocationRecord, a
         return False
     if cause_of(text_a) in ("credentials", "crash", "budget") or refuses_the_person(text_a):
         return False
-    if cause_of(text_b) != "unknown_value" and word_stems(_name_words(provider)[0]) & _word_stems(text_a):
+    if cause_of(text_b) != "unknown_value" and word_stems(words[0]) & _word_stems(text_a):
         # a record the call found before, refused now for what the write did to it (``HJ-50416 is
         # cancelled`` after ``cancel_hire``); a record the write made may bear its verb as its first
         # status (``no order 'OR-6606'``, then ``OR-6606 is placed``: ``place_order`` made it)
