@@ -23,6 +23,7 @@ from llama_index_libra.induction.candidates import (CandidateRanking, FieldSimil
 from llama_index_libra.induction.handed import fixture_values
 from llama_index_libra.induction.hints import handed_today
 from llama_index_libra.induction.joint_bindings import DISTINCT_BINDINGS, KEEP, JointBindings, Keep, option_key
+from llama_index_libra.induction.phrase_words import shared_topic, topic_words
 from llama_index_libra.induction.reply_values import owner_name
 from llama_index_libra.induction.shapes import shapes_match, value_shape
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, value_json
@@ -230,8 +231,10 @@ class Binder(CandidateRanking, JointBindings):
     def phrases_in(self, spec: ToolSpec, pool: list[Value], limit: int) -> list[Value]:
         """Up to ``limit`` phrases of ``pool`` (free text: two words or more), one per distinct text:
         those whose field names what the tool finds first (:meth:`about_owner`: a fixture's ``prescribers``
-        for ``search_prescribers``), then handed ones, then by pool order; one per field before a
-        second of any. Not the tool's own values."""
+        for ``search_prescribers``), then handed ones, then those sharing more words with the tool's
+        documentation (:meth:`tool_topic`: of a fixture's notes, the one about today's ceremony for
+        ``find_candidate``), then by pool order; one per field before a second of any. Not the tool's
+        own values."""
         seen: set[str] = set()
         found: list[Value] = []
         for v in pool:
@@ -242,8 +245,17 @@ class Binder(CandidateRanking, JointBindings):
                 seen.add(vj)
                 found.append(v)
         about = self.about_owner(spec, found)
-        found.sort(key=lambda v: (not about[v.export], v.provider != FIXTURE_PROVIDER))
+        topic = self.tool_topic(spec)
+        found.sort(key=lambda v: (not about[v.export], v.provider != FIXTURE_PROVIDER, -shared_topic(v.value, topic)))
         return by_export(found)[:limit]
+
+    def tool_topic(self, spec: ToolSpec) -> frozenset[str]:
+        """The content words of a tool's name and documentation (:func:`.phrase_words.topic_words`), once per tool."""
+        topics = self.__dict__.setdefault("_topics", {})
+        if spec.name not in topics:
+            text = f"{spec.name.rsplit('.', 1)[-1].replace('_', ' ')} {getattr(spec, 'description', '') or ''}"
+            topics[spec.name] = topic_words(text)
+        return topics[spec.name]
 
     def bindings(self, spec: ToolSpec, template: Any, pool: list[Value], *, best_only: bool = False,
                  handed: frozenset[str] | set[str] = frozenset()) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ import re
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.values import Value
 
-__all__ = ["phrase_words", "word_value", "WORDS_PER_INPUT"]
+__all__ = ["phrase_words", "word_value", "topic_words", "shared_topic", "WORDS_PER_INPUT"]
 
 # words tried per free-text input in one state, across its phrases
 WORDS_PER_INPUT = 16
@@ -35,6 +35,29 @@ def phrase_words(text: str) -> list[str]:
     proper = [w for w in reversed(words) if w[0].isupper()]
     lower = sorted((w for w in words if not w[0].isupper() and len(w) >= _SHORT_LOWER), key=lambda w: -len(w))
     return proper + lower
+
+
+# words too common in tool documentation and notes to say what a text is about
+_GLUE = frozenset("""about after also before being each from have into more only other over than that their them
+then there these they this those under what when where which while will with without would your yours should could
+given gives returns return""".split())
+
+
+def topic_words(text: str) -> frozenset[str]:
+    """The lower-case content words of ``text`` (four letters or more, a plural's ``s`` dropped): what a
+    note or a tool's documentation is about."""
+    out = set()
+    for w in _WORD.findall(text.lower()):
+        if len(w) >= 4 and w.isalpha() and w not in _GLUE:
+            out.add(w[:-1] if w.endswith("s") and not w.endswith("ss") else w)
+    return frozenset(out)
+
+
+def shared_topic(text: str, tool_words: frozenset[str]) -> int:
+    """How many content words ``text`` shares with a tool's documentation (:func:`topic_words`): a
+    tester looking for a candidate's surname reads the note about today's ceremony first, not the one
+    about a birth."""
+    return len(topic_words(text) & tool_words) if tool_words else 0
 
 
 def word_value(phrase: Value, word: str) -> Value:

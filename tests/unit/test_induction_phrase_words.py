@@ -8,7 +8,7 @@ from typing import Literal
 from hypothesis import given, strategies as st
 
 from llama_index_libra._io import canonical_json
-from llama_index_libra.induction.phrase_words import phrase_words, word_value
+from llama_index_libra.induction.phrase_words import phrase_words, shared_topic, topic_words, word_value
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, same_record, value_json
 
 
@@ -42,6 +42,46 @@ def test_a_word_keeps_its_record_and_credits_nobody():
     assert word.value == "Okafor" and value_json(word) == canonical_json("Okafor") and not word.credit
     assert word.key != name.key and word.export == name.export
     assert same_record(word, born) and not same_record(word, other)
+
+
+def test_topic_words_are_content_words_with_plurals_folded():
+    words = topic_words("Find the people the Home Office has invited to a citizenship ceremony; candidates")
+    assert {"people", "home", "office", "invited", "citizenship", "ceremony", "candidate", "find"} <= words
+    assert not {"the", "has", "to", "a"} & words  # glue and short words say nothing
+    assert topic_words("Class") == {"class"}  # a double s is no plural
+
+
+def test_a_note_about_the_tool_shares_more_of_its_words():
+    tool = topic_words("find candidate: Find the people invited to a citizenship ceremony by surname")
+    about = "Today's ceremony: Radoslaw Wierzbicki's passport was checked; Ebere Okonkwo-Lind brings hers"
+    other = "Rosamund Carlyon registers her daughter Kerensa, born on 20 February at the General Hospital"
+    assert shared_topic(about, tool) > shared_topic(other, tool) == 0
+    assert shared_topic(about, frozenset()) == 0
+
+
+@given(st.text(max_size=200), st.text(max_size=200))
+def test_shared_topic_is_bounded_by_both_texts(text, tool_text):
+    tool = topic_words(tool_text)
+    n = shared_topic(text, tool)
+    assert 0 <= n <= min(len(topic_words(text)), len(tool))
+    assert all(w.islower() and w.isalpha() and len(w) >= 3 for w in topic_words(text))
+
+
+def test_phrases_about_the_tool_are_read_first_within_a_field():
+    from llama_index_libra.runtime.python import PythonRuntime
+
+    def find_pupil(surname: str, state=None) -> list:
+        """Find pupils by surname: each pupil's number and name."""
+        return []
+
+    spec = PythonRuntime([find_pupil], dict).catalog.get("find_pupil")
+    notes = ["Harrowgate Stationery delivers Tuesday: Bristol Board and Manila Folders",
+             "Caretaker Desmond Fairweather reports the Gymnasium Roof leaking",
+             "Pupil news: Ottoline Brackenbury asked to join a club"]
+    pool = [Value(FIXTURE_PROVIDER, "notes", "$.fixtures.notes[*]", n, f"{FIXTURE_PROVIDER}\x00notes\x00{canonical_json(n)}",
+                  False) for n in notes]
+    found = _binder().phrases_in(spec, pool, 12)
+    assert [v.value for v in found] == [notes[2], notes[0], notes[1]]  # the rest keep their order
 
 
 def _binder():
