@@ -6,7 +6,7 @@ then again), each build a fresh process through ``scripts/bench_catalogs.py``, t
 machine, after the set's commit and before any engine change it is meant to test, and only once: the
 figures it prints are the held-out estimate, and the set is development evidence afterwards.
 
-    python scripts/score_heldout.py 49 --out /tmp/heldout49 [--repeats 3] [--budget 55] [--no-eval]
+    python scripts/score_heldout.py 49 --out heldout49-scores [--repeats 3] [--budget 55] [--no-eval]
 """
 
 from __future__ import annotations
