@@ -85,6 +85,7 @@ class Binder(CandidateRanking, JointBindings):
         self._examples: dict[tuple[str, str], list[Any]] = {}
         self._shape_fits: dict[tuple[str, str], tuple[list[Any], dict[str, bool]]] = {}
         self._prose_enums: dict[tuple[str, str], bool] = {}
+        self._topics: dict[str, frozenset[str]] = {}  # tool -> content words of its documentation (:meth:`tool_topic`)
         self._listed: dict[str, str | None] = {}  # tool -> one item of what it lists (:meth:`_lists`)
         self._scans: dict[tuple[str, str, frozenset[str]], list[InputScan]] = {}  # latest first
         self._entries: dict[tuple[str, str], dict[str, tuple[str, int, float]]] = entries if entries is not None else {}
@@ -251,11 +252,10 @@ class Binder(CandidateRanking, JointBindings):
 
     def tool_topic(self, spec: ToolSpec) -> frozenset[str]:
         """The content words of a tool's name and documentation (:func:`.phrase_words.topic_words`), once per tool."""
-        topics = self.__dict__.setdefault("_topics", {})
-        if spec.name not in topics:
+        if spec.name not in self._topics:
             text = f"{spec.name.rsplit('.', 1)[-1].replace('_', ' ')} {getattr(spec, 'description', '') or ''}"
-            topics[spec.name] = topic_words(text)
-        return topics[spec.name]
+            self._topics[spec.name] = topic_words(text)
+        return self._topics[spec.name]
 
     def bindings(self, spec: ToolSpec, template: Any, pool: list[Value], *, best_only: bool = False,
                  handed: frozenset[str] | set[str] = frozenset()) -> list[dict[str, Any]]:
