@@ -253,7 +253,7 @@ class Binder(CandidateRanking, JointBindings):
     def tool_topic(self, spec: ToolSpec) -> frozenset[str]:
         """The content words of a tool's name and documentation (:func:`.phrase_words.topic_words`), once per tool."""
         if spec.name not in self._topics:
-            text = f"{spec.name.rsplit('.', 1)[-1].replace('_', ' ')} {getattr(spec, 'description', '') or ''}"
+            text = f"{spec.short_name.replace('_', ' ')} {spec.description or ''}"
             self._topics[spec.name] = topic_words(text)
         return self._topics[spec.name]
 

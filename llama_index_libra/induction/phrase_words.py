@@ -10,6 +10,7 @@ date beside the name, take it jointly) but credits nobody: free text never makes
 
 from __future__ import annotations
 
+import functools
 import re
 
 from llama_index_libra._io import canonical_json
@@ -19,6 +20,8 @@ __all__ = ["phrase_words", "word_value", "topic_words", "shared_topic", "WORDS_P
 
 # words tried per free-text input in one state, across its phrases
 WORDS_PER_INPUT = 16
+# texts whose content words are remembered (:func:`topic_words`), per process
+TOPICS_KEPT = 8192
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 # a lower-case word this short is glue ("his", "has", "out", "wife"), not a term a search finds
@@ -43,9 +46,11 @@ then there these they this those under what when where which while will with wit
 given gives returns return""".split())
 
 
+@functools.lru_cache(maxsize=TOPICS_KEPT)
 def topic_words(text: str) -> frozenset[str]:
     """The lower-case content words of ``text`` (four letters or more, a plural's ``s`` dropped): what a
-    note or a tool's documentation is about."""
+    note or a tool's documentation is about. Remembered per text: every ordering of a state's phrases
+    reads the same pool texts again."""
     out = set()
     for w in _WORD.findall(text.lower()):
         if len(w) >= 4 and w.isalpha() and w not in _GLUE:
