@@ -273,6 +273,8 @@ def after_refusals(s: Schedule, spec: ToolSpec, template: Any, binds: list[dict[
         successes += s.retries.taught_by_refusals(spec, template)
     if not successes:
         successes += s.retries.named_by_refusals(spec, template)
+    if not successes:
+        successes += s.retries.record_siblings(spec, template)
     if not successes and template.observations:
         # (past the first levels, only fields under a key that names no owner: :func:`unaligned_here`)
         successes += other_fields(s, spec, template, base, binds, failed.message if failed is not None else None,

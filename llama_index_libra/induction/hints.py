@@ -20,7 +20,7 @@ from llama_index_libra.contracts.parts import name_tokens
 from llama_index_libra.induction.number_hints import digits_sample, is_number, number_hints
 from llama_index_libra.induction.values import json_text
 
-__all__ = ["error_hints", "refusal_text", "repeats", "is_number", "as_date", "handed_today", "later_days", "shifted_months", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
+__all__ = ["error_hints", "refusal_text", "repeats", "is_number", "as_date", "handed_today", "later_days", "least_notice", "shifted_months", "digits_sample", "MAX_HINT_VALUES", "LATER_DAYS"]
 
 MAX_HINT_VALUES = 12
 
@@ -61,6 +61,14 @@ _LATER_RE = re.compile(r"\b(?:future|upcoming|(?:has|have|had|already) passed|(?
 _EARLIER_RE = re.compile(r"\b(?:after the (?:day|week|month|quarter|year|period) (?:ends|has ended|is over|closes)|"
                          r"(?:has|have) not (?:yet )?ended|not (?:yet )?(?:ended|over|closed)|still open|"
                          r"must be in the past|earlier than today|no later than yesterday|up to yesterday)\b", re.IGNORECASE)
+# a refusal of a day too soon that says how soon ("needs five clear days' notice", "booked at least 14 days
+# ahead", "two weeks in advance"): the least notice, in days or weeks, a count in digits or in words
+_NOTICE_RE = re.compile(r"\b(?:(at least|no less than|not less than|a minimum of|minimum of)\s+)?(\d{1,3}|[a-z]+)\s+"
+                        r"(?:clear\s+|full\s+|working\s+|business\s+|calendar\s+)?(days?|weeks?)(?:'s?|\u2019s?)?\s+"
+                        r"(notice|ahead|in advance|beforehand)\b", re.IGNORECASE)
+_COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                           "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_COUNT_WORDS.update({"thirty": 30, "forty": 40, "sixty": 60, "ninety": 90})
 _MONTH_LAYOUTS = ("%Y-%m", "%m/%Y")
 EARLIER_MONTHS = 2  # months before today's offered for a refusal of an open period (and after it, for a later one)
 # two ids joined by "to", "through" or a dash: "SB-01 to SB-20", "R100-R199"
@@ -300,6 +308,12 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             out.setdefault(name, []).extend(d for d in later_days(args[name], today) if d != args[name])
         for name in _month_inputs(targets, args):
             out.setdefault(name, []).extend(m for m in shifted_months(args[name], today, 1) if m != args[name])
+    notice = least_notice(message)
+    if today is not None and notice:
+        # the days after the notice ends (a week of them: a working day, not a Sunday), the nearest first
+        for name in _day_inputs(targets, args):
+            out.setdefault(name, []).extend(d for d in later_days(args[name], today + dt.timedelta(days=notice))
+                                            if d != args[name])
     if today is not None and _EARLIER_RE.search(message):
         for name in _day_inputs(targets, args):
             out.setdefault(name, []).extend(d for d in later_days(args[name], today, -LATER_DAYS) if d != args[name])
@@ -319,6 +333,20 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             if rewritten != args.get(name):
                 out.setdefault(name, []).append(rewritten)
     return {k: v for k, v in out.items() if v}
+
+
+def least_notice(message: str) -> int:
+    """The days of notice a refusal asks for (``needs five clear days' notice``: 5, ``booked at least two
+    weeks ahead``: 14); 0 when it asks for none. A bound that is not a least one (``booked up to 60 days
+    ahead``, ``open 90 days ahead``) asks for none: "ahead" and "in advance" count only after "at least"."""
+    for m in _NOTICE_RE.finditer(message):
+        least, count, unit, kind = m.group(1), m.group(2).lower(), m.group(3).lower(), m.group(4).lower()
+        if kind != "notice" and not least:
+            continue
+        n = int(count) if count.isdigit() else _COUNT_WORDS.get(count)
+        if n:
+            return n * (7 if unit.startswith("week") else 1)
+    return 0
 
 
 def handed_today(values: Iterable[Any]) -> dt.datetime | None:

@@ -14,6 +14,8 @@ explorer's):
 - :meth:`RefusalRetries.status_retries`: a record in the status a refusal names, else records in none of
   the statuses refusals named as the refused records' own (:mod:`.repairs`), reading what a refusal
   further on teaches;
+- :meth:`RefusalRetries.record_siblings`: a value a refusal quotes, read from a record beside others (a
+  row's text beside its code), swapped for the record's other values;
 - :meth:`RefusalRetries.longer_lists`: a one-item list a refusal blames (``a collection needs a team
   of two``) grown by the input's next distinct candidates, one item at a time; emptied first when the
   refusal quotes its item and the input may be empty.
@@ -38,14 +40,30 @@ from llama_index_libra.induction.shapes import layout_matches
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, as_list
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["RefusalRetries", "HINTED_REFUSALS", "LIST_GROWTH"]
+__all__ = ["RefusalRetries", "HINTED_REFUSALS", "LIST_GROWTH", "RECORD_SIBLINGS"]
 
 # distinct refusals of one template read for hints per state
 HINTED_REFUSALS = 6
 # items a blamed one-item list grows to, one at a time (two people for a collection, three referees)
 LIST_GROWTH = 3
+# values of a quoted value's record tried in its place, per input
+RECORD_SIBLINGS = 3
 
 Refused = list[tuple[Mapping[str, Any], dict[str, Any], "str | None"]]
+
+
+def _prose(x: Any) -> bool:
+    """Whether a value reads as words rather than a key: a text of several words, none of them an id's
+    mix of letters and digits (``1.5 metres`` is words, ``order OR-7`` names a key)."""
+    return isinstance(x, str) and len(x.split()) >= 2 and not any(
+        any(c.isdigit() for c in w) and any(c.isalpha() for c in w) for w in x.split())
+
+
+def _keyed(x: Any) -> bool:
+    """Whether a value reads as a record's key: a number, or one short word with a digit (``SC-01``)."""
+    if isinstance(x, bool):
+        return False
+    return isinstance(x, int) or (isinstance(x, str) and 0 < len(x) <= 40 and len(x.split()) == 1 and any(c.isdigit() for c in x))
 
 
 class RefusalRetries:
@@ -206,6 +224,46 @@ class RefusalRetries:
         ok += good
         if not good and record is not None and record.message and record.message != refused:
             ok = self.taught(spec, template, binding, dict(record.arguments or {}), record.message, ok)
+        return ok
+
+    def record_siblings(self, spec: ToolSpec, template: Any) -> int:
+        """A text a refusal quotes (``no standard condition 'Keep the footway open'``) that was read
+        from a record beside a key (a row of ``[code, text]``, an entry's title beside its id): the
+        record's keys, in its order, each in its place (a list input's one item swapped), up to
+        :data:`RECORD_SIBLINGS`; the record was the right one, the input took its words, not its key.
+        (A refused key is never swapped for the record's words: ``no order 'OR-7'`` is about the key.)"""
+        ok = 0
+        messages: set[str] = set()
+        done: set[tuple[str, str]] = set()
+        for binding, args, message in self.refusals.get((spec.name, template.id), []):
+            if not message or message in messages:
+                continue
+            if len(messages) >= HINTED_REFUSALS or ok >= self.cap:
+                break
+            messages.add(message)
+            if cause_of(message) == "credentials" or refuses_the_person(message):
+                continue
+            for name in sorted(n for n, v in binding.items() if isinstance(v, Value) and v.record and v.provider != FIXTURE_PROVIDER):
+                current = binding[name]
+                listed = isinstance(current.value, list)
+                items = current.value if listed else [current.value]
+                if len(items) != 1 or not _prose(items[0]) or not quotes(message, items[0]) or (name, current.key) in done:
+                    continue
+                done.add((name, current.key))
+                shown = canonical_json(items[0])
+                validator = self.binder.validator(spec, name)
+                tried = 0
+                for v in self.pool.values:
+                    if tried >= RECORD_SIBLINGS or ok >= self.cap:
+                        break
+                    if v.record != current.record or not v.credit or not _keyed(v.value) or canonical_json(v.value) == shown:
+                        continue
+                    other = as_list(v, [v.value]) if listed else v
+                    if not validator.is_valid(other.value):
+                        continue
+                    tried += 1
+                    good, _ = self.run(spec, template, {**binding, name: other})
+                    ok += good
         return ok
 
     def longer_lists(self, spec: ToolSpec, template: Any) -> int:

@@ -282,11 +282,21 @@ class RepairSearch:
             if at is not None:
                 steps.insert(0, steps.pop(at))
         for tool, binding in steps:
-            peers = peer_bindings(binding, pool.values, HANDED_PEERS, rank)
+            # every other person up to the run limit, not only the first HANDED_PEERS: a refusal of the
+            # one acting that names no role (``Pelagia Ibekwe (planner) may not do this``) ranks nobody
+            # first, and the head of testing is the seventh record handed
+            peers = peer_bindings(binding, pool.values, max(HANDED_PEERS, limit), rank)
+            tried: set[str] = set()
             for peer in peers:
                 if runs >= limit:
                     return out, runs
                 args = {k: (v.value if isinstance(v, Value) else v) for k, v in peer.items()}
+                key = canonical_json(args)
+                if key in tried:  # the same person reached through another of their fields
+                    continue
+                if len(tried) >= HANDED_PEERS and not out:
+                    break  # the first people's reruns all failed: no sign-on to swap here, try the next call
+                tried.add(key)
                 runs += 1
                 record, child = calls.run(node, tool, args, "repair")
                 if child is None or calls.classify(tool, record) != "success":
