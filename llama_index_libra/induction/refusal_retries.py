@@ -32,10 +32,10 @@ from llama_index_libra.catalog import ToolSpec
 from llama_index_libra._io import canonical_json
 from llama_index_libra.induction.blame import blamed_inputs, quotes
 from llama_index_libra.induction.causes import cause_of
-from llama_index_libra.induction.hints import error_hints
+from llama_index_libra.induction.hints import error_hints, refusal_text
 from llama_index_libra.induction.stated import dictated_values, named_fields, stated_amounts
 from llama_index_libra.induction.repair_states import STATUS_RECORDS
-from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, refuses_the_person, repairable, status_bindings
+from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, refuses_the_person, repairable, status_bindings, word_stems
 from llama_index_libra.induction.shapes import layout_matches
 from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, as_list
 from llama_index_libra.records import InvocationRecord
@@ -230,7 +230,8 @@ class RefusalRetries:
         """A text a refusal quotes (``no standard condition 'Keep the footway open'``) that was read
         from a record beside a key (a row of ``[code, text]``, an entry's title beside its id): the
         record's keys, in its order, each in its place (a list input's one item swapped), up to
-        :data:`RECORD_SIBLINGS`; the record was the right one, the input took its words, not its key.
+        :data:`RECORD_SIBLINGS`; the record was the right one (the refusal names its kind: a word of
+        the value's provider or field), the input took its words, not its key.
         (A refused key is never swapped for the record's words: ``no order 'OR-7'`` is about the key.)"""
         ok = 0
         messages: set[str] = set()
@@ -249,6 +250,8 @@ class RefusalRetries:
                 items = current.value if listed else [current.value]
                 if len(items) != 1 or not _prose(items[0]) or not quotes(message, items[0]) or (name, current.key) in done:
                     continue
+                if not word_stems(refusal_text(message).replace(str(items[0]), " ")) & word_stems(f"{current.provider} {current.export}"):
+                    continue  # (the refusal names another kind of record: ``no dataset 'Plate reader'`` of an instrument's name)
                 done.add((name, current.key))
                 shown = canonical_json(items[0])
                 validator = self.binder.validator(spec, name)

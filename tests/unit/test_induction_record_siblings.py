@@ -78,6 +78,12 @@ def test_handed_values_are_never_swapped() -> None:
     assert r.record_siblings(SPEC, TEMPLATE) == 0 and calls == []
 
 
+def test_no_sibling_where_the_refusal_names_another_kind_of_record() -> None:
+    # (an instrument's name tried as a dataset: its record's keys are instruments' too)
+    r, calls = retries({"conditions": cell(0, 1)}, f"404 no dataset {ROWS[0][1]}", [], POOL)
+    assert r.record_siblings(SPEC, TEMPLATE) == 0 and calls == []
+
+
 def test_a_refused_key_is_never_swapped_for_its_records_words() -> None:
     r, calls = retries({"conditions": cell(0, 0)}, "no standard condition 'SC-01'", [], POOL)
     assert r.record_siblings(SPEC, TEMPLATE) == 0 and calls == []
@@ -90,7 +96,7 @@ def test_only_keys_of_the_quoted_texts_record_and_never_more_than_the_cap(cells,
     pool = [Value("lister", f"c{i}", f"$.output[0][{i}]", v, f"lister\x00c{i}\x00{canonical_json(v)}", record="k|$.output[0]")
             for i, v in enumerate(cells)]
     pool.append(Value("other", "code", "$.output[0]", "ZZ-9", "other\x00code\x00\"ZZ-9\"", record="j|$.output[0]"))
-    r, calls = retries({"conditions": pool[0]}, message + f" {cells[0]!r}", [], pool)
+    r, calls = retries({"conditions": pool[0]}, message + f" no lister {cells[0]!r}", [], pool)
     r.record_siblings(SPEC, TEMPLATE)
     assert len(calls) <= RECORD_SIBLINGS
     for c in calls:
