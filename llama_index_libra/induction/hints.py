@@ -66,9 +66,6 @@ _EARLIER_RE = re.compile(r"\b(?:after the (?:day|week|month|quarter|year|period)
 _NOTICE_RE = re.compile(r"\b(?:(at least|no less than|not less than|a minimum of|minimum of)\s+)?(\d{1,3}|[a-z]+)\s+"
                         r"(?:clear\s+|full\s+|working\s+|business\s+|calendar\s+)?(days?|weeks?)(?:'s?|\u2019s?)?\s+"
                         r"(notice|ahead|in advance|beforehand)\b", re.IGNORECASE)
-_COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-                                           "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())}
-_COUNT_WORDS.update({"thirty": 30, "forty": 40, "sixty": 60, "ninety": 90})
 _MONTH_LAYOUTS = ("%Y-%m", "%m/%Y")
 EARLIER_MONTHS = 2  # months before today's offered for a refusal of an open period (and after it, for a later one)
 # two ids joined by "to", "through" or a dash: "SB-01 to SB-20", "R100-R199"
@@ -109,6 +106,8 @@ _CLAUSE_SPLIT_RE = re.compile(r";|,|\band\b|\.(?:\s|$)", re.IGNORECASE)
 _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
                  "sixteen seventeen eighteen nineteen twenty").split()
 _NUMBER_WORD_RE = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b(?=[\s-]+digits?\b)", re.IGNORECASE)
+# a notice's count in words (``five clear days' notice``, ``sixty days ahead``)
+_COUNT_WORDS = {**{w: i for i, w in enumerate(_NUMBER_WORDS)}, "thirty": 30, "forty": 40, "sixty": 60, "ninety": 90}
 _COUNT_RE = re.compile(r"\b(\d{1,2})(?:\s*(?:or|to|-)\s*(\d{1,2}))?\b(?![\d.:/-])")
 # a refusal that names the day it needs: "needs 7 days' notice (2028-03-21 or later)"
 _ISO_DAY_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
@@ -308,8 +307,8 @@ def error_hints(message: str | None, args: Mapping[str, Any], *, today: dt.datet
             out.setdefault(name, []).extend(d for d in later_days(args[name], today) if d != args[name])
         for name in _month_inputs(targets, args):
             out.setdefault(name, []).extend(m for m in shifted_months(args[name], today, 1) if m != args[name])
-    notice = least_notice(message)
-    if today is not None and notice:
+    notice = least_notice(message) if today is not None else 0
+    if notice:
         # the days after the notice ends (a week of them: a working day, not a Sunday), the nearest first
         for name in _day_inputs(targets, args):
             out.setdefault(name, []).extend(d for d in later_days(args[name], today + dt.timedelta(days=notice))

@@ -37,7 +37,7 @@ from llama_index_libra.induction.stated import dictated_values, named_fields, st
 from llama_index_libra.induction.repair_states import STATUS_RECORDS
 from llama_index_libra.induction.repairs import StatusIndex, away_bindings, own_statuses, refuses_the_person, repairable, status_bindings, word_stems
 from llama_index_libra.induction.shapes import layout_matches
-from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, as_list
+from llama_index_libra.induction.values import FIXTURE_PROVIDER, Value, ValuePool, as_list, has_id
 from llama_index_libra.records import InvocationRecord
 
 __all__ = ["RefusalRetries", "HINTED_REFUSALS", "LIST_GROWTH", "RECORD_SIBLINGS"]
@@ -60,10 +60,9 @@ def _prose(x: Any) -> bool:
 
 
 def _keyed(x: Any) -> bool:
-    """Whether a value reads as a record's key: a number, or one short word with a digit (``SC-01``)."""
-    if isinstance(x, bool):
-        return False
-    return isinstance(x, int) or (isinstance(x, str) and 0 < len(x) <= 40 and len(x.split()) == 1 and any(c.isdigit() for c in x))
+    """Whether a value reads as a record's key: a number, or one short word with a digit (``SC-01``):
+    :func:`.values.has_id`, one word."""
+    return has_id(x) and (not isinstance(x, str) or len(x.split()) == 1)
 
 
 class RefusalRetries:

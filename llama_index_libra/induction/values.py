@@ -21,7 +21,7 @@ from llama_index_libra.induction.leaves import MAX_LEAVES, SCALAR_TYPES, leaf_va
 from llama_index_libra.induction.reply_values import id_words, is_sentence, listed_name, owner_name, reply_name, sentence_values
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["Value", "ValuePool", "ValueReader", "item_name", "provider_value", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
+__all__ = ["Value", "has_id", "ValuePool", "ValueReader", "item_name", "provider_value", "record_of", "same_record", "observed_leaves", "row_columns", "leaf_values", "json_text", "value_json", "acted_on",
            "as_list", "shown", "showed_anything", "FIXTURE_PROVIDER"]
 
 FIXTURE_PROVIDER = "\x00fixtures"  # the provider of values a tester was handed (never credited)
@@ -95,7 +95,7 @@ def _id_like(key: str) -> bool:
     return bool(words) and words[-1].lower() in ID_KEYS
 
 
-def _has_id(x: Any) -> bool:
+def has_id(x: Any) -> bool:
     """Whether a row cell reads as an identifier: a number, or a word with a digit (``R-28-0640``)."""
     return (isinstance(x, int) and not isinstance(x, bool)) or (isinstance(x, str) and any(c.isdigit() for c in x) and len(x) <= 40)
 
@@ -139,7 +139,7 @@ def referenced(output: Any, path: str) -> bool:
     # a row cell: a list inside a list
     if int(index) == 0 or not isinstance(node, list):
         return False
-    return _has_id(node[0])
+    return has_id(node[0])
 
 
 def provider_value(v: Value) -> dict[str, Any]:
