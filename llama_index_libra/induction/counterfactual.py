@@ -35,6 +35,8 @@ from llama_index_libra.records import InvocationRecord
 __all__ = ["CounterfactualTests", "free_text", "same_kind", "sign_in_of"]
 
 _OMIT = object()
+# swaps of one input of a consumer's first successful call per state test (values the transition touched)
+KNOWN_SWAPS = 2
 
 
 _EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
@@ -276,6 +278,10 @@ class CounterfactualTests:
         own = {j for n, j in scalars.items() if not names_actor(n)}
         affected = touched_all if own == touched else \
             own | {canonical_json(v.value) for v in made} | {canonical_json(v.value) for v in acted_on(pool, own)}
+        # what a consumer's first successful call is retried with: the records the transition's own arguments
+        # name, which were there before it (a record it made was not, so the call is refused before whatever
+        # the consumer needs: a new filing in place of the one a certified copy was ordered of)
+        targets = [v for v in fresh if canonical_json(v.value) in own]
         succeeded = self.knowledge.get("succeeded")
         succeeded_tools = {tool for tool, _ in succeeded} if succeeded is not None else set()
         first_args = self.knowledge.get("first_args") or {}
@@ -317,12 +323,22 @@ class CounterfactualTests:
                 known = first_args.get((spec.name, template.id))
                 if known is not None and all(canonical_json(known) != canonical_json(c) for _, c in tests):
                     tests.append(({}, dict(known)))
-                for binding, call in tests:
+                swaps = self._known_swaps(spec, template, known, targets, tests) if known is not None and targets else []
+                swapped = {id(call) for _, call in swaps}
+                for binding, call in tests + swaps:
                     if blame.rules_out(spec.name, call):  # refused after the transition: no test
                         calls.tally.runs_cut_blamed += 1
                         continue
                     rb, _ = calls.run(before, spec.name, call, "state")
                     if calls.classify(spec.name, rb) != "failure":
+                        continue
+                    if id(call) in swapped and cause_of(rb.message or "") == "credentials" and not refuses_the_person(rb.message or ""):
+                        # the first successful call's session is not open here: again signed on as it was
+                        sign_in = (self.knowledge.get("first_sign_in") or {}).get((spec.name, template.id))
+                        evidence = self._signed_state_test(before, after, root, provider, provider_args, spec,
+                                                           call, binding, pool, sign_in, fresh_keys)
+                        if evidence is not None:
+                            self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
                         continue
                     if (returns or undoes_own_call(before.path, spec.name, call) or already_holds(rb.message)
                             or occupies(rb.message)) and not asks_for(rb.message, provider):
@@ -390,6 +406,28 @@ class CounterfactualTests:
                         evidence["fresh_inputs"] = took
                     self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
 
+    def _known_swaps(self, spec: ToolSpec, template: Any, known: Mapping[str, Any], targets: list[Value],
+                     tests: list[tuple[dict[str, Value], dict[str, Any]]]) -> list[tuple[dict[str, Value], dict[str, Any]]]:
+        """The consumer's first successful call with one observed input swapped for a record the transition's
+        own arguments named (``targets``; :data:`KNOWN_SWAPS` per input, aligned by field or shape; never who
+        acts), each with its binding: a site opened to recruitment is tested with the screening that worked at
+        another site, its literals kept (``H-B``, a birth date), not with the template's placeholders, which
+        fail before and after alike."""
+        out: list[tuple[dict[str, Value], dict[str, Any]]] = []
+        seen = {canonical_json(c) for _, c in tests}
+        for name in template.observations:
+            if name not in known or names_actor(name):
+                continue
+            held = canonical_json(known[name])
+            cands = [v for v in self.binder.candidates_for(spec, name, targets, aligned_only=True) if canonical_json(v.value) != held]
+            for v in cands[:KNOWN_SWAPS]:
+                call = {**known, name: v.value}
+                key = canonical_json(call)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(({name: v}, call))
+        return out
+
     def _signed_state_test(self, before: Any, after: Any, root: Any, provider: str, provider_args: Mapping[str, Any],
                            spec: ToolSpec, call: Mapping[str, Any], binding: Mapping[str, Value], pool: list[Value],
                            sign_in: tuple[str, dict[str, Any]] | None, fresh_keys: set[str] | frozenset = frozenset()) -> dict[str, Any] | None:
@@ -397,7 +435,9 @@ class CounterfactualTests:
         sign-in, run in each state and its new session taken in place of the old): the evidence when
         the consumer then fails before the transition, for another reason than who acts, and
         succeeds after it (and not in the fresh state, signed on there too); else None. Inputs that
-        took a value the transition produced (``fresh_keys``) are named, as in the plain test."""
+        took a value the transition produced (``fresh_keys``) are named, as in the plain test. An input
+        saying who acts that holds no value of this path (the first successful call's session, opened on
+        another path) takes the new session's value of its kind."""
         if sign_in is None or self.reader is None:
             return None
         calls = self.calls
@@ -413,8 +453,14 @@ class CounterfactualTests:
             record, child = calls.run(at, tool, sign_args, "state")
             if child is None or calls.classify(tool, record) != "success":
                 return None
-            swapped = substituted(bound, self.reader.values_of(tool, record))
-            if swapped is None:
+            produced = self.reader.values_of(tool, record)
+            swapped = substituted(bound, produced) or {}
+            for name in call:  # who acts, held by no value of this path (a session opened on another path)
+                if name not in bound and names_actor(name):
+                    w = next((w for w in produced if w.export == name or same_kind(w.export, name)), None)
+                    if w is not None:
+                        swapped[name] = w
+            if not swapped:
                 return None
             return StateAt(child[0], child[1]), {**call, **{k: v.value for k, v in swapped.items() if isinstance(v, Value)}}
 
