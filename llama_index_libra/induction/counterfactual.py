@@ -324,6 +324,16 @@ class CounterfactualTests:
                 if known is not None and all(canonical_json(known) != canonical_json(c) for _, c in tests):
                     tests.append(({}, dict(known)))
                 swaps = self._known_swaps(spec, template, known, targets, tests) if known is not None and targets else []
+
+                def signed_again(binding: Mapping[str, Value], call: dict[str, Any]) -> bool:
+                    """The state test of ``call`` signed on as the consumer first succeeded
+                    (:meth:`_signed_state_test`); whether it admitted the relation."""
+                    sign_in = (self.knowledge.get("first_sign_in") or {}).get((spec.name, template.id))
+                    evidence = self._signed_state_test(before, after, root, provider, provider_args, spec,
+                                                       call, binding, pool, sign_in, fresh_keys)
+                    if evidence is not None:
+                        self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
+                    return evidence is not None
                 swapped = {id(call) for _, call in swaps}
                 for binding, call in tests + swaps:
                     if blame.rules_out(spec.name, call):  # refused after the transition: no test
@@ -334,11 +344,7 @@ class CounterfactualTests:
                         continue
                     if id(call) in swapped and cause_of(rb.message or "") == "credentials" and not refuses_the_person(rb.message or ""):
                         # the first successful call's session is not open here: again signed on as it was
-                        sign_in = (self.knowledge.get("first_sign_in") or {}).get((spec.name, template.id))
-                        evidence = self._signed_state_test(before, after, root, provider, provider_args, spec,
-                                                           call, binding, pool, sign_in, fresh_keys)
-                        if evidence is not None:
-                            self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
+                        signed_again(binding, call)
                         continue
                     if (returns or undoes_own_call(before.path, spec.name, call) or already_holds(rb.message)
                             or occupies(rb.message)) and not asks_for(rb.message, provider):
@@ -364,11 +370,7 @@ class CounterfactualTests:
                                 # refused for who acts, in both states (the reception desk checked the pet
                                 # in; only kennel staff log its care): again as the person it first
                                 # succeeded as, signed on in each state
-                                sign_in = (self.knowledge.get("first_sign_in") or {}).get((spec.name, template.id))
-                                evidence = self._signed_state_test(before, after, root, provider, provider_args, spec,
-                                                                   call, binding, pool, sign_in, fresh_keys)
-                                if evidence is not None:
-                                    self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
+                                if signed_again(binding, call):
                                     continue
                             # past the provider's gate (no session before), refused now only for who
                             # acts: the session it needed is there, whoever may make the call
