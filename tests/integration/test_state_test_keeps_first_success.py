@@ -34,6 +34,17 @@ def _who(state: Society, token: str) -> tuple[str, str]:
     return STAFF[user]
 
 
+def _as(state: Society, token: str, role: str, plot_id: str) -> dict:
+    """The plot, once the session's holder is found to have ``role``."""
+    name, held = _who(state, token)
+    if held != role:
+        raise PermissionError(f"{name} ({held}) may not do this")
+    plot = state.plots.get(plot_id)
+    if plot is None:
+        raise LookupError(f"no plot {plot_id!r}")
+    return plot
+
+
 def sign_in(username: str, password: str, state: Society = None) -> dict:
     """Sign in as a member of staff. Returns the session token."""
     if username not in STAFF or password != f"pw-{username}":
@@ -51,12 +62,7 @@ def plots(token: str, state: Society = None) -> list:
 
 def open_plot(token: str, plot_id: str, state: Society = None) -> dict:
     """Open a closed plot for letting (the secretary)."""
-    name, role = _who(state, token)
-    if role != "secretary":
-        raise PermissionError(f"{name} ({role}) may not do this")
-    plot = state.plots.get(plot_id)
-    if plot is None:
-        raise LookupError(f"no plot {plot_id!r}")
+    plot = _as(state, token, "secretary", plot_id)
     if plot["open"]:
         raise RuntimeError(f"{plot_id} is open already")
     plot["open"] = True
@@ -65,12 +71,7 @@ def open_plot(token: str, plot_id: str, state: Society = None) -> dict:
 
 def register_tenant(token: str, plot_id: str, initials: str, state: Society = None) -> dict:
     """Register a tenant's initials on an open plot (the clerk)."""
-    name, role = _who(state, token)
-    if role != "clerk":
-        raise PermissionError(f"{name} ({role}) may not do this")
-    plot = state.plots.get(plot_id)
-    if plot is None:
-        raise LookupError(f"no plot {plot_id!r}")
+    plot = _as(state, token, "clerk", plot_id)
     if not isinstance(initials, str) or not re.fullmatch(r"[A-Z]-[A-Z]", initials):
         raise ValueError("initials are two capitals with a hyphen between, such as A-B")
     if not plot["open"]:
