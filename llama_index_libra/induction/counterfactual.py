@@ -334,15 +334,14 @@ class CounterfactualTests:
                     if evidence is not None:
                         self.admit(Relation(provider, spec.name, "state", None, None, None, evidence))
                     return evidence is not None
-                swapped = {id(call) for _, call in swaps}
-                for binding, call in tests + swaps:
+                for binding, call, retried in [(b, c, False) for b, c in tests] + [(b, c, True) for b, c in swaps]:
                     if blame.rules_out(spec.name, call):  # refused after the transition: no test
                         calls.tally.runs_cut_blamed += 1
                         continue
                     rb, _ = calls.run(before, spec.name, call, "state")
                     if calls.classify(spec.name, rb) != "failure":
                         continue
-                    if id(call) in swapped and cause_of(rb.message or "") == "credentials" and not refuses_the_person(rb.message or ""):
+                    if retried and cause_of(rb.message or "") == "credentials" and not refuses_the_person(rb.message or ""):
                         # the first successful call's session is not open here: again signed on as it was
                         signed_again(binding, call)
                         continue
