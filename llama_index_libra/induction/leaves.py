@@ -21,9 +21,34 @@ MAX_LEAVES = 64  # leaf paths exported per undocumented output
 Columns = tuple  # column names of a row; a cell that is itself a row (or a list of rows) is a nested Columns
 
 
-def _column_name(item: str) -> str | None:
-    if item.strip()[:1] in ("'", '"', "`"):
+# words a column's head phrase ends before: a preposition or a clause (``rating in the tournament's
+# category`` -> ``rating``, ``contexts it is later than`` -> ``contexts``)
+_PHRASE_ENDS = frozenset({"in", "of", "for", "on", "by", "from", "per", "with", "at", "to", "until", "as", "it", "its",
+                          "that", "which", "who", "whose", "when", "where", "if", "or", "the", "a", "an"})
+_LEADING = frozenset({"the", "a", "an", "its", "their", "his", "her", "each", "every", "one"})
+
+
+def _head_phrase(item: str) -> str:
+    """The head of a column described in words: articles, possessives and asides dropped, cut before
+    the first preposition or clause (``the entry's status (entered, ...)`` -> ``entry status``)."""
+    text = re.sub(r"\([^()]*\)", " ", item).replace("`", " ")
+    words = [w.removesuffix("'s").removesuffix("\u2019s") for w in text.split()]
+    while words and words[0].lower() in _LEADING:
+        words = words[1:]
+    for i, w in enumerate(words[1:], 1):
+        if w.lower() in _PHRASE_ENDS:
+            words = words[:i]
+            break
+    return " ".join(words)
+
+
+def _column_name(item: str, *, trim: bool = False) -> str | None:
+    """A column's name from its description: the item itself when it is a short name (up to four
+    words), else (``trim``, or an item too long) its head phrase (:func:`_head_phrase`)."""
+    if item.strip()[:1] in ("'", '"', "`") and not trim:
         return None  # a quoted item is a value (a ``Literal['placed', 'delivered']`` in a signature), not a name
+    if trim or len(item.split()) > 4:
+        item = _head_phrase(item)
     name = re.sub(r"[^a-z0-9]+", "_", item.lower()).strip("_")
     return name if name and len(item.split()) <= 4 and not name[0].isdigit() else None
 
@@ -76,9 +101,38 @@ def row_columns(text: str) -> list[Columns]:
     short names (``"as rows [employee_id, full name, title]"`` -> ``("employee_id", "full_name",
     "title")``), in the order written; a cell that is a list is a nested tuple
     (``[code, label, [count, teacher]]``, and ``[[rate, nightly], ...]`` for a list of rows), and
-    every nested layout is listed after its outer one (a bare list of rows is read by it)."""
-    out = []
+    every nested layout is listed after its outer one (a bare list of rows is read by it). Then the
+    layouts written in words (:func:`prose_columns`)."""
     text = text or ""
+    return _bracket_columns(text) + [c for c in prose_columns(text) if c]
+
+
+# a sentence that says what a row holds, then lists it after a colon: ``Returns one row per entry in
+# entry id order: entry id, member id, name, rating in the tournament's category and the entry's status``
+_ROW_SENTENCE = re.compile(r"\b(?:rows?|columns?)\b[^.:;]*:\s*([^:;]+?)(?:\.(?:\s|$)|;|$)", re.I)
+
+
+def prose_columns(text: str) -> list[Columns]:
+    """Row layouts a documentation writes in words rather than brackets: after a sentence's mention
+    of rows (or columns) and a colon, the comma-separated list up to the sentence's end, ``and`` or
+    ``or`` before its last item, each item named by its head phrase (:func:`_head_phrase`). Only lists
+    of two or more names are kept; a reply's rows take one only where the lengths agree
+    (:func:`observed_leaves`), so a list that is no layout is never read as one."""
+    out: list[Columns] = []
+    for m in _ROW_SENTENCE.finditer(text or ""):
+        body = re.sub(r"\([^()]*\)", " ", m.group(1))
+        if "[" in body:
+            continue  # written in brackets: read as such
+        items = [x for x in re.split(r",\s*|\s+(?:and|or)\s+", body) if x.strip()]
+        names = tuple(_column_name(x, trim=True) for x in items)
+        if len(names) >= 2 and all(names) and len(set(names)) == len(names):
+            out.append(names)
+    return out
+
+
+def _bracket_columns(text: str) -> list[Columns]:
+    """The bracketed layouts of :func:`row_columns`."""
+    out = []
     i = 0
     while True:
         i = text.find("[", i)

@@ -76,9 +76,11 @@ def repairable(cause: str | None) -> bool:
 
 
 # a refusal of what the one acting may do (not of a missing or expired sign-in): ``a contact cannot
-# do this``, ``PERMISSION_DENIED``, ``not authorised``, ``forbidden``
+# do this``, ``X (events) may not make this call``, ``PERMISSION_DENIED``, ``not authorised``, ``forbidden``
 _PERSON_REFUSAL = re.compile(r"\b(permission|not (?:authori[sz]ed|permitted|allowed)|forbidden|denied|"
-                             r"(?:cannot|can't|may not) do (?:this|that)|insufficient (?:rights|privileges))\b", re.I)
+                             r"(?:cannot|can't|may not) (?:do (?:this|that)|(?:make|perform|run|do) (?:this|that) "
+                             r"(?:call|action|operation|request|transaction))|"
+                             r"insufficient (?:rights|privileges))\b", re.I)
 
 
 def refuses_the_person(message: str) -> bool:

@@ -157,9 +157,15 @@ def test_a_refusal_of_what_the_one_acting_may_do_is_about_the_person():
 
     for message in ('{"code":"PERMISSION_DENIED","message":"a contact cannot do this"}', "E103 FUEL STAFF CANNOT DO THIS",
                     "PermissionError: a guest account cannot do this", "Forbidden: not authorised for refunds",
-                    "Error: The counter role cannot do this.", "you are not permitted to approve"):
+                    "Error: The counter role cannot do this.", "you are not permitted to approve",
+                    # the act named as a call, an action or a transaction rather than "this" alone
+                    "ForbiddenException (22): Hereward Quillfeather (events) may not make this call",
+                    "PermissionError: Ravenna Sobczak (sales) may not make this call",
+                    "the auditor role can't perform this operation", "Ines (viewer) may not run this transaction"):
         assert refuses_the_person(message), message
     # a missing sign-in, a record's state or an unknown value is not about who is acting
     for message in ("session key missing or expired: sign in again", "order 5 is shipped; it cannot be cancelled",
-                    "E404 VESSEL V1 NOT FOUND", "You are not clocked in."):
+                    "E404 VESSEL V1 NOT FOUND", "You are not clocked in.",
+                    "PermissionError: not signed in, or the session has ended; sign in first",
+                    "a closed ledger cannot make this entry", "the grid cannot run this load"):
         assert not refuses_the_person(message), message

@@ -43,6 +43,19 @@ def _build(tools, state, fixtures=None):
      ":returns: ``{\"orders\": [[order_id, restaurant, placed_at, status, total], ...]}``",
      [("order_id", "restaurant", "placed_at", "status", "total")]),
     ("", []),
+    # a bracketed item longer than four words is named by its head phrase (it no longer voids the layout)
+    ("One row per context: [context number, type, description, period, contexts it is later than].",
+     [("context_number", "type", "description", "period", "contexts")]),
+    # a layout written in words after a colon: articles, possessives and asides dropped, cut before a preposition
+    ("A tournament's entries. Returns one row per entry in entry id order: entry id, member id, name, rating in the "
+     "tournament's category and the entry's status (entered, playing, played or withdrawn).",
+     [("entry_id", "member_id", "name", "rating", "entry_status")]),
+    ("Returns one row per arbiter: arbiter id, member id, name, grade and the date the licence runs to.",
+     [("arbiter_id", "member_id", "name", "grade", "date")]),
+    ("Returns a list (rows): ``code``, ``name`` and ``rate`` of each operation.", [("code", "name", "rate")]),
+    # a colon that lists no layout, or a list of one item, gives none
+    ("Returns the rows. Note: nothing else.", []),
+    ("The clubs, as rows: ``[club_code, name]``.", [("club_code", "name")]),
 ])
 def test_row_columns(text, expected):
     assert row_columns(text) == expected
