@@ -104,7 +104,7 @@ def row_columns(text: str) -> list[Columns]:
     every nested layout is listed after its outer one (a bare list of rows is read by it). Then the
     layouts written in words (:func:`prose_columns`)."""
     text = text or ""
-    return _bracket_columns(text) + [c for c in prose_columns(text) if c]
+    return _bracket_columns(text) + prose_columns(text)
 
 
 # a sentence that says what a row holds, then lists it after a colon: ``Returns one row per entry in

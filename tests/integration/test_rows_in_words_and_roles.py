@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from tests.support.builds import induce_serially, relation_triples
 
 STAFF = {"ro.b": ("Ros Bell", "race officer"), "cal.m": ("Cal Moss", "clerk")}
@@ -95,8 +97,14 @@ FIXTURES = {"staff": [{"name": name, "role": role, "username": user, "password":
                       for user, (name, role) in STAFF.items()]}
 
 
-def test_rows_written_in_words_name_their_cells() -> None:
-    library, report = induce_serially(TOOLS, Office, FIXTURES)
+@pytest.fixture(scope="module")
+def built():
+    """The office's default build, once for both tests."""
+    return induce_serially(TOOLS, Office, FIXTURES)
+
+
+def test_rows_written_in_words_name_their_cells(built) -> None:
+    library, report = built
     triples = relation_triples(library)
     assert "withdraw_entry" not in report.never_succeeded, report.summary()
     assert ("race_entries", "withdraw_entry", "provenance") in triples, sorted(triples)
@@ -104,8 +112,8 @@ def test_rows_written_in_words_name_their_cells() -> None:
     assert "entry_id" in exports, sorted(exports)
 
 
-def test_a_refusal_of_this_call_is_of_the_person_not_the_sign_in() -> None:
-    library, report = induce_serially(TOOLS, Office, FIXTURES)
+def test_a_refusal_of_this_call_is_of_the_person_not_the_sign_in(built) -> None:
+    library, report = built
     triples = relation_triples(library)
     assert "close_race" in report.never_succeeded  # its results are never in
     assert any(p == "sign_in" and c == "close_race" for p, c, _ in triples), sorted(triples)
