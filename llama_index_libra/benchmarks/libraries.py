@@ -23,7 +23,7 @@ __all__ = ["ENGINE_VERSION", "benchmark_runtime", "default_library", "library_ca
 log = logging.getLogger(__name__)
 
 # Bump when the engine's behaviour changes, so cached libraries are rebuilt.
-ENGINE_VERSION = "58"
+ENGINE_VERSION = "59"
 
 
 def library_cache_path(benchmark: str, catalog: Any, config: Any, field_encoder: str, cache_dir: Any = None) -> Path:

@@ -15,7 +15,7 @@ from llama_index_libra.induction.budget import is_refused, refusal, spent
 from llama_index_libra.induction.report import RunTally
 from llama_index_libra.records import InvocationRecord
 
-__all__ = ["CallRunner", "log_for", "close_logs"]
+__all__ = ["CallRunner", "log_for", "close_logs", "whole_number_inputs", "as_declared"]
 
 _LOGS: dict[str, Any] = {}
 
@@ -36,6 +36,39 @@ def close_logs(folder: str | None) -> None:
     """Close this process's run log of ``folder`` (its lines are flushed as they are written)."""
     if folder is not None and folder in _LOGS:
         _LOGS[folder].close()
+
+
+def _declares_integer(schema: Any) -> bool:
+    """Whether an input's schema takes whole numbers and no other numbers (``int``, ``Optional[int]``)."""
+    if not isinstance(schema, Mapping):
+        return False
+    t = schema.get("type")
+    types = {t} if isinstance(t, str) else set(t) if isinstance(t, list) else set()
+    for key in ("anyOf", "oneOf"):
+        for branch in schema.get(key) or ():
+            if isinstance(branch, Mapping) and isinstance(branch.get("type"), str):
+                types.add(branch["type"])
+    return "integer" in types and "number" not in types
+
+
+def whole_number_inputs(parameters: Any) -> frozenset[str]:
+    """The top-level inputs of a tool's parameter schema that take whole numbers only."""
+    props = (parameters or {}).get("properties") if isinstance(parameters, Mapping) else None
+    if not isinstance(props, Mapping):
+        return frozenset()
+    return frozenset(name for name, schema in props.items() if _declares_integer(schema))
+
+
+def as_declared(args: Mapping[str, Any], whole: frozenset[str]) -> dict[str, Any]:
+    """``args`` with a whole-number float (``12.0``, read from a reply's ``depth`` or a sampled literal)
+    passed as an ``int`` where the input takes whole numbers: JSON Schema's ``integer`` admits ``12.0``,
+    but an agent sends ``12``, and tools that check ``isinstance(x, int)`` refuse the float."""
+    out = dict(args)
+    for name in whole & out.keys():
+        v = out[name]
+        if isinstance(v, float) and v.is_integer() and abs(v) < 2 ** 53:
+            out[name] = int(v)
+    return out
 
 
 class CallRunner:
@@ -65,6 +98,7 @@ class CallRunner:
         self.succeeded: set[str] = set()
         self.unmatched: dict[str, InvocationRecord] = {}
         self.attempts: dict[str, dict[str, Any]] = {}
+        self._whole: dict[str, frozenset[str]] = {}  # tool -> inputs that take whole numbers only
 
     # ---- running
     def _fingerprint(self, tool: str) -> str:
@@ -76,7 +110,18 @@ class CallRunner:
         return fp
 
     def run(self, node: Any, tool: str, args: dict[str, Any], purpose: str = "explore") -> tuple[InvocationRecord, tuple[str, Any] | None]:
-        """Run ``tool`` in ``node``'s state (restored fresh for every run); memoized and logged."""
+        """Run ``tool`` in ``node``'s state (restored fresh for every run); memoized and logged. A
+        whole-number float goes to an integer input as an ``int`` (:func:`as_declared`)."""
+        whole = self._whole.get(tool)
+        if whole is None:
+            catalog = getattr(self.ctx, "catalog", None)
+            try:
+                spec = catalog.get(tool) if catalog is not None else None
+            except KeyError:  # not a catalog tool (the run is refused by the runtime, as before)
+                spec = None
+            whole = self._whole[tool] = whole_number_inputs(getattr(spec, "parameters", None))
+        if whole:
+            args = as_declared(args, whole)
         key = (node.digest, tool, canonical_json(args))
         hit = self.memo.get(key)
         if hit is not None:

@@ -70,7 +70,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
-_EXCEPTION_PREFIX = re.compile(r"^\w*(Error|Exception|Conflict|Denied)\w*:\s*")
+# an exception's type, with a module path and a code where it has them ("ForbiddenException (22): ",
+# "requests.exceptions.HTTPError [403]: "): it names a class, the rest of the message says why
+_EXCEPTION_PREFIX = re.compile(r"^[\w.]*(Error|Exception|Conflict|Denied)\w*(?:\s*[(\[]\s*[\w.-]{1,12}\s*[)\]])?:\s*")
 
 
 @functools.lru_cache(maxsize=1 << 16)

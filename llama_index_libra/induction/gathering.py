@@ -73,14 +73,27 @@ class _At:
 
 def order_candidates(candidates: Iterable[Candidate], exclude: Iterable[str] = ()) -> list[Candidate]:
     """The calls that build something up (:func:`creates`), one per tool, tools already on the path
-    left out, in the order they were found."""
+    left out, in the order their tools were found. Of a tool's calls, the one whose bound values the
+    other tools' calls share most (the blast the design was set on, for the survey filed): steps on
+    one record hold together (a design approved needs its charge and its survey on the same blast),
+    steps on different records do not; ties keep the first found."""
     skip = set(exclude)
-    chosen: dict[str, Candidate] = {}
+    per_tool: dict[str, list[Candidate]] = {}
     for c in candidates:
-        if c.tool in skip or c.tool in chosen or not c.creates:
+        if c.tool in skip or not c.creates:
             continue
-        chosen[c.tool] = c
-    return list(chosen.values())
+        per_tool.setdefault(c.tool, []).append(c)
+    # per bound value, the tools some of whose calls took it
+    takers: dict[str, set[str]] = {}
+    for tool, calls in per_tool.items():
+        for c in calls:
+            for value in c.bound:
+                takers.setdefault(value, set()).add(tool)
+
+    def shared(c: Candidate) -> int:
+        return sum(len(takers[value] - {c.tool}) for value in set(c.bound))
+
+    return [max(calls, key=lambda c: (shared(c), -calls.index(c))) for calls in per_tool.values()]
 
 
 def gather(calls: Any, reader: Any, digest: str, snap: Any, candidates: list[Candidate]) -> Gathered | None:

@@ -55,6 +55,33 @@ def test_order_keeps_one_build_up_call_per_tool_off_the_path() -> None:
     assert [c.tool for c in order_candidates(calls, exclude=["sign_in"])] == ["create_booking", "store_card"]
 
 
+def test_order_prefers_the_call_on_the_record_the_other_steps_took() -> None:
+    """Of a tool's calls, the one on the record another gathered step acted on: a design approved needs its
+    charge and its survey on the same blast, so the survey filed on another blast first is passed over."""
+    def on(tool: str, blast: str) -> Candidate:
+        return Candidate(tool, {"blast_id": blast}, ('"tok-1"', f'"{blast}"'), True, True)
+
+    calls = [on("file_document", "BL-40"), on("set_charge_design", "BL-44"), on("file_document", "BL-44"),
+             on("notify", "BL-40")]
+    chosen = order_candidates(calls)
+    assert [(c.tool, c.arguments["blast_id"]) for c in chosen] == [
+        ("file_document", "BL-40"), ("set_charge_design", "BL-44"), ("notify", "BL-40")]
+    # the tie (BL-40 is shared with notify, BL-44 with set_charge_design) keeps the first found; without
+    # notify the survey goes where the design went
+    chosen = order_candidates(calls[:3])
+    assert [(c.tool, c.arguments["blast_id"]) for c in chosen] == [("file_document", "BL-44"), ("set_charge_design", "BL-44")]
+
+
+@given(st.lists(st.tuples(st.sampled_from("abcd"), st.booleans(), st.lists(st.sampled_from("uvwxyz"), max_size=3)),
+                max_size=12))
+def test_order_keeps_one_call_per_building_tool_in_order_found(rows: list[tuple[str, bool, list[str]]]) -> None:
+    calls = [Candidate(t, {"i": i}, tuple(b), c, False) for i, (t, c, b) in enumerate(rows)]
+    chosen = order_candidates(calls)
+    tools = list(dict.fromkeys(c.tool for c in calls if c.creates))
+    assert [c.tool for c in chosen] == tools
+    assert all(c in calls and c.creates for c in chosen)
+
+
 @dataclass
 class _Record:
     status: str

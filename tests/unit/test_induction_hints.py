@@ -580,3 +580,17 @@ def test_stated_amounts_never_fail_and_only_teach_numeric_inputs_other_values(me
 ])
 def test_vocabularies_a_refusal_lists_after_a_verb(message, args, expected):
     assert error_hints(message, args) == expected
+
+
+@pytest.mark.parametrize("message", [
+    "StatusCodeError (404): unknown member M-1",
+    "StatusCodeError [404]: unknown member M-1",
+    "client.errors.StatusCodeError: unknown member M-1",
+    "StatusCodeError: unknown member M-1",
+])
+def test_cause_of_reads_past_an_exception_type_with_a_code(message):
+    """An exception's type names a class (its words, here "Status", say nothing of why), with a code in
+    parentheses or brackets, or a module path, as well as bare: the rest of the message says why."""
+    from llama_index_libra.induction.causes import cause_of
+
+    assert cause_of(message) == "unknown_value"
