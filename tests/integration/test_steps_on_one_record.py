@@ -49,26 +49,24 @@ def blasts(state: State, token: str) -> list[dict[str, Any]] | str:
     return [{"blast_id": b, "status": v["status"]} for b, v in state.blasts.items()]
 
 
-def file_survey(state: State, token: str, blast_id: str, reference: str) -> dict[str, Any] | str:
-    """File the survey of a blast's face (any blast not fired yet)."""
+def _file(state: State, token: str, blast_id: str, paper: str, value: str) -> dict[str, Any] | str:
     b = _check(state, token, blast_id)
     if isinstance(b, str):
         return b
-    if b["survey"] is not None:
-        return f"Error: {blast_id} has a survey already"
-    b["survey"] = reference
-    return {"blast_id": blast_id, "survey": reference}
+    if b[paper] is not None:
+        return f"Error: {blast_id} has a {paper} already"
+    b[paper] = value
+    return {"blast_id": blast_id, paper: value}
+
+
+def file_survey(state: State, token: str, blast_id: str, reference: str) -> dict[str, Any] | str:
+    """File the survey of a blast's face (any blast not fired yet)."""
+    return _file(state, token, blast_id, "survey", reference)
 
 
 def file_permit(state: State, token: str, blast_id: str, permit_number: str) -> dict[str, Any] | str:
     """File the council's permit for a blast (any blast not fired yet)."""
-    b = _check(state, token, blast_id)
-    if isinstance(b, str):
-        return b
-    if b["permit"] is not None:
-        return f"Error: {blast_id} has a permit already"
-    b["permit"] = permit_number
-    return {"blast_id": blast_id, "permit": permit_number}
+    return _file(state, token, blast_id, "permit", permit_number)
 
 
 def set_charge(state: State, token: str, blast_id: str, kg_per_hole: float) -> dict[str, Any] | str:
