@@ -93,7 +93,7 @@ def order_candidates(candidates: Iterable[Candidate], exclude: Iterable[str] = (
     def shared(c: Candidate) -> int:
         return sum(len(takers[value] - {c.tool}) for value in set(c.bound))
 
-    return [max(calls, key=lambda c: (shared(c), -calls.index(c))) for calls in per_tool.values()]
+    return [max(calls, key=shared) for calls in per_tool.values()]  # (max keeps the first of equals)
 
 
 def gather(calls: Any, reader: Any, digest: str, snap: Any, candidates: list[Candidate]) -> Gathered | None:
